@@ -1,0 +1,309 @@
+// Phase IV, Consume (§4.4): per seat in order, the Consume-Trade sale, then
+// consume powers in an order the player chooses (each once; mandatory ones
+// while any is usable, A14), with Consume-x2 doubling VP from goods.
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+enum Step : uint8_t { kInit = 0, kTrade, kChoose, kGood, kHand, kLucky };
+
+constexpr uint32_t kKindCodes = code::kConsumeNovelty | code::kConsumeRare | code::kConsumeGenes | code::kConsumeAlien;
+
+struct Slot {
+  int card;
+  const ConsumePower* power;
+  int action;
+};
+
+int list_slots(const Game& g, const State& s, int seat, Slot* out) {
+  int n = 0;
+  s.tableau[seat].for_each([&](int i) {
+    const CardInfo& c = g.card(i);
+    for (int k = 0; k < c.n_consume; ++k)
+      out[n++] = Slot{i, &c.consume[k], act::kPowerBase + 4 * i + c.consume[k].index};
+  });
+  return n;
+}
+
+const ConsumePower& power_of(const Game& g, int slot_action, int* card) {
+  int v = slot_action - act::kPowerBase;
+  *card = v >> 2;
+  const CardInfo& c = g.card(*card);
+  for (int k = 0; k < c.n_consume; ++k)
+    if (c.consume[k].index == (v & 3)) return c.consume[k];
+  return c.consume[0];
+}
+
+CardSet goods_of(const State& s, int seat) { return s.tableau[seat] & s.has_good; }
+
+// Worlds whose good this power accepts.
+CardSet eligible(const Game& g, const State& s, int seat, uint32_t code) {
+  CardSet w = goods_of(s, seat);
+  if (code & code::kConsumeAny) return w;
+  CardSet ok;
+  if (code & code::kConsumeNovelty) ok |= g.worlds_of_kind(kNovelty);
+  if (code & code::kConsumeRare) ok |= g.worlds_of_kind(kRare);
+  if (code & code::kConsumeGenes) ok |= g.worlds_of_kind(kGenes);
+  if (code & code::kConsumeAlien) ok |= g.worlds_of_kind(kAlien);
+  return w & ok;
+}
+
+unsigned kinds_in(const Game& g, const CardSet& worlds) {
+  unsigned k = 0;
+  worlds.for_each([&](int i) { k |= 1u << g.card(i).good; });
+  return k;
+}
+
+bool usable(const Game& g, const State& s, int seat, const ConsumePower& p) {
+  uint32_t c = p.code;
+  if (c & code::kDiscardHand) return s.hand[seat].any();
+  if (c & (code::kConsumeDraw | code::kDrawLucky)) return true;
+  if (c & code::kConsumeAll) return goods_of(s, seat).any();  // A15: even a single good
+  if (c & code::kTradeAction) return goods_of(s, seat).any();
+  CardSet e = eligible(g, s, seat, c);
+  if (c & code::kConsumeThreeDiff) return __builtin_popcount(kinds_in(g, e)) >= 3;
+  if (c & code::kConsumeTwo) return e.count() >= 2;
+  return e.any();
+}
+
+bool mandatory(const ConsumePower& p) { return (p.code & code::kDiscardHand) == 0; }
+
+bool same_power(const ConsumePower& a, const ConsumePower& b) {
+  return a.code == b.code && a.value == b.value && a.times == b.times;
+}
+
+int trade_value(const Game& g, const State& s, int seat, int world, bool bonuses) {
+  int kind = g.card(world).good;
+  int v = kind + 1;  // Novelty 2, Rare 3, Genes 4, Alien 5
+  if (!bonuses) return v;
+  s.tableau[seat].for_each([&](int i) {
+    const CardInfo& c = g.card(i);
+    v += c.trade_any + c.trade_kind[kind];
+  });
+  return v + g.card(world).trade_this;
+}
+
+void reward(const Game& g, State& s, int seat, const ConsumePower& p, int units) {
+  if (p.code & code::kGetVp) {
+    int vp = p.value * units * (chose(s, seat, kActConsume2x) ? 2 : 1);
+    award_vp(s, seat, vp);
+  }
+  if (p.code & code::kGetCard) draw_to_hand(s, seat, units);
+  if (p.code & code::kGet2Card) draw_to_hand(s, seat, 2 * units);
+  (void)g;
+}
+
+void mark_used(const Game& g, State& s, int seat, int action) {
+  Slot slots[64];
+  int n = list_slots(g, s, seat, slots);
+  for (int k = 0; k < n; ++k)
+    if (slots[k].action == action) s.used |= 1u << k;
+}
+
+// The active power has all its goods: pay out and return to choosing.
+void finish_goods_power(const Game& g, State& s, int seat) {
+  int card;
+  const ConsumePower& p = power_of(g, s.active, &card);
+  int units = s.units;
+  if (p.code & (code::kConsumeTwo | code::kConsumeThreeDiff)) units = 1;
+  reward(g, s, seat, p, units);
+  s.step = kChoose;
+}
+
+}  // namespace
+
+bool run_consume(const Game& g, State& s) {
+  while (s.turn < s.players) {
+    int seat = seat_at(s, s.turn);
+    switch (s.step) {
+      case kInit:
+        s.used = 0;
+        if (chose(s, seat, kActTrade) && goods_of(s, seat).any()) {  // A7: the sale is mandatory
+          s.step = kTrade;
+          pose(s, DecisionKind::TradeGood, seat);
+          return true;
+        }
+        s.step = kChoose;
+        break;
+      case kTrade:
+        pose(s, DecisionKind::TradeGood, seat);
+        return true;
+      case kChoose: {
+        int buf[Game::kMaxLegal];
+        if (legal_consume_powers(g, s, seat, buf) == 0) {
+          ++s.turn;
+          s.step = kInit;
+          break;
+        }
+        pose(s, DecisionKind::ConsumePower, seat);
+        return true;
+      }
+      case kGood:
+        pose(s, DecisionKind::ConsumeGood, seat);
+        return true;
+      case kHand:
+        pose(s, DecisionKind::ConsumeHand, seat);
+        return true;
+      case kLucky:
+        pose(s, DecisionKind::LuckyNumber, seat);
+        return true;
+      default: return false;
+    }
+  }
+  return false;
+}
+
+// Unused usable powers (one per identical kind) and, if no mandatory one is left, "stop".
+int legal_consume_powers(const Game& g, const State& s, int seat, int* out) {
+  Slot slots[64];
+  int n = list_slots(g, s, seat, slots);
+  int count = 0;
+  bool must = false;
+  for (int k = 0; k < n; ++k) {
+    if ((s.used >> k) & 1) continue;
+    const ConsumePower& p = *slots[k].power;
+    if (!usable(g, s, seat, p)) continue;
+    bool dup = false;
+    for (int j = 0; j < k && !dup; ++j)
+      dup = !((s.used >> j) & 1) && same_power(*slots[j].power, p);
+    if (dup) continue;
+    must |= mandatory(p);
+    out[count++] = slots[k].action;
+  }
+  if (count > 0 && !must) out[count++] = act::kPass;
+  return count;
+}
+
+int legal_consume(const Game& g, const State& s, int* out) {
+  int seat = s.actor;
+  switch (s.decision) {
+    case DecisionKind::TradeGood: return emit_cards(goods_of(s, seat), out);
+    case DecisionKind::ConsumePower: return legal_consume_powers(g, s, seat, out);
+    case DecisionKind::ConsumeHand: {
+      int n = choose_ascending(g, s.hand[seat], s.floor, 1, out);  // "up to": any card, then maybe stop
+      out[n++] = act::kPass;
+      return n;
+    }
+    case DecisionKind::LuckyNumber:
+      for (int k = 0; k < 7; ++k) out[k] = act::kLuckyBase + k;
+      return 7;
+    case DecisionKind::ConsumeGood: {
+      int card;
+      const ConsumePower& p = power_of(g, s.active, &card);
+      CardSet e = p.code & code::kTradeAction ? goods_of(s, seat) : eligible(g, s, seat, p.code);
+      if (!(p.code & code::kConsumeThreeDiff)) return choose_ascending(g, e, s.floor, s.need, out);
+      // Three goods of three different kinds, picked in increasing world order.
+      CardSet open = e & above(s.floor);
+      int n = 0;
+      open.for_each([&](int w) {
+        unsigned kind = 1u << g.card(w).good;
+        if (s.picked_kinds & kind) return;
+        unsigned rest = kinds_in(g, open & CardSet::above(w)) & ~(s.picked_kinds | kind);
+        if (__builtin_popcount(rest) >= s.need - 1) out[n++] = w;
+      });
+      return n;
+    }
+    default: return 0;
+  }
+}
+
+void apply_consume(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  switch (s.decision) {
+    case DecisionKind::TradeGood: {
+      int cards = trade_value(g, s, seat, action, true);
+      remove_good(s, action);
+      draw_to_hand(s, seat, cards);
+      s.step = kChoose;
+      return;
+    }
+    case DecisionKind::ConsumePower: {
+      if (action == act::kPass) {
+        ++s.turn;
+        s.step = kInit;
+        return;
+      }
+      mark_used(g, s, seat, action);
+      s.active = static_cast<int16_t>(action);
+      int card;
+      const ConsumePower& p = power_of(g, action, &card);
+      s.units = 0;
+      s.floor = kNone;
+      s.picked_kinds = 0;
+      uint32_t c = p.code;
+      if (c & code::kConsumeDraw) {
+        draw_to_hand(s, seat, p.value);
+      } else if (c & code::kDrawLucky) {
+        s.step = kLucky;
+      } else if (c & code::kDiscardHand) {
+        s.need = p.times;
+        s.step = kHand;
+      } else if (c & code::kConsumeAll) {
+        CardSet w = goods_of(s, seat);
+        int n = w.count();
+        w.for_each([&](int i) { remove_good(s, i); });
+        s.units = static_cast<uint8_t>(n - 1);
+        finish_goods_power(g, s, seat);
+      } else if (c & code::kTradeAction) {
+        s.need = 1;
+        s.step = kGood;
+      } else if (c & code::kConsumeThreeDiff) {
+        s.need = 3;
+        s.step = kGood;
+      } else if (c & code::kConsumeTwo) {
+        s.need = 2;
+        s.step = kGood;
+      } else {
+        int e = eligible(g, s, seat, c).count();
+        s.need = static_cast<int8_t>(e < p.times ? e : p.times);  // "up to N": as many as possible
+        s.step = kGood;
+      }
+      return;
+    }
+    case DecisionKind::ConsumeGood: {
+      int card;
+      const ConsumePower& p = power_of(g, s.active, &card);
+      if (p.code & code::kTradeAction) {
+        int cards = trade_value(g, s, seat, action, !(p.code & code::kTradeNoBonus));
+        remove_good(s, action);
+        draw_to_hand(s, seat, cards);
+        s.step = kChoose;
+        return;
+      }
+      s.picked_kinds = static_cast<uint8_t>(s.picked_kinds | (1u << g.card(action).good));
+      remove_good(s, action);
+      s.floor = static_cast<uint8_t>(action);
+      ++s.units;
+      if (--s.need == 0) finish_goods_power(g, s, seat);
+      return;
+    }
+    case DecisionKind::ConsumeHand: {
+      if (action == act::kPass) {
+        s.step = kChoose;
+        return;
+      }
+      int card;
+      const ConsumePower& p = power_of(g, s.active, &card);
+      discard_from_hand(s, seat, action);
+      award_vp(s, seat, p.value);  // never doubled
+      s.floor = static_cast<uint8_t>(action);
+      if (--s.need == 0 || s.hand[seat].empty()) s.step = kChoose;
+      return;
+    }
+    case DecisionKind::LuckyNumber: {
+      int named = action - act::kLuckyBase + 1;
+      int c = draw_one(s);
+      if (c >= 0) {
+        if (g.card(c).cost == named) s.hand[seat].set(c);
+        else s.discard.set(c);
+      }
+      s.step = kChoose;
+      return;
+    }
+    default: return;
+  }
+}
+
+}  // namespace gs::rftg

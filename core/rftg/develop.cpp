@@ -1,0 +1,126 @@
+// Phase II, Develop (§4.2): start-of-phase draws, secret selection, reveal,
+// payment in seat order, draws after developing. Advanced game: may repeat (§7).
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+enum Step : uint8_t { kStart = 0, kSelect, kPayInit, kPay, kAfter };
+
+bool develop_twice(const State& s) {
+  for (int i = 0; i < s.players; ++i)
+    if (chose(s, i, kActDevelop) && chose(s, i, kActDevelop2)) return true;
+  return false;
+}
+
+}  // namespace
+
+int develop_cost(const Game& g, const State& s, int seat, int card) {
+  int cost = g.card(card).cost - ((s.bonus >> seat) & 1) -
+             sum_over(g, active_tableau(s, seat), [](const CardInfo& c) { return c.develop_reduce; });
+  return cost < 0 ? 0 : cost;
+}
+
+bool run_develop(const Game& g, State& s) {
+  for (;;) {
+    switch (s.step) {
+      case kStart: {
+        s.bonus = 0;
+        for (int i = 0; i < s.players; ++i) {
+          s.selected[i] = kNone;
+          bool bonus = s.phase_rep == 0 ? chose(s, i, kActDevelop)
+                                        : (chose(s, i, kActDevelop) && chose(s, i, kActDevelop2));
+          if (bonus) s.bonus = static_cast<uint8_t>(s.bonus | (1u << i));
+        }
+        for (int t = 0; t < s.players; ++t) {  // Interstellar Bank (A30: even without placing)
+          int seat = seat_at(s, t);
+          draw_to_hand(s, seat, sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.develop_draw; }));
+        }
+        s.step = kSelect;
+        s.turn = 0;
+        break;
+      }
+      case kSelect:
+        if (s.turn < s.players) {
+          pose(s, DecisionKind::DevelopSelect, seat_at(s, s.turn));
+          return true;
+        }
+        for (int t = 0; t < s.players; ++t) {  // reveal
+          int seat = seat_at(s, t);
+          int c = s.selected[seat];
+          if (c == kNone) continue;
+          s.hand[seat].reset(c);
+          s.tableau[seat].set(c);
+        }
+        s.step = kPayInit;
+        s.turn = 0;
+        break;
+      case kPayInit: {
+        if (s.turn >= s.players) {
+          s.step = kAfter;
+          break;
+        }
+        int seat = seat_at(s, s.turn);
+        int c = s.selected[seat];
+        int cost = c == kNone ? 0 : develop_cost(g, s, seat, c);
+        if (cost == 0) {
+          ++s.turn;
+          break;
+        }
+        s.need = static_cast<int8_t>(cost);
+        s.floor = kNone;
+        s.step = kPay;
+        break;
+      }
+      case kPay:
+        pose(s, DecisionKind::Pay, seat_at(s, s.turn));
+        return true;
+      case kAfter: {
+        for (int t = 0; t < s.players; ++t) {  // Public Works: not for its own placement
+          int seat = seat_at(s, t);
+          if (s.selected[seat] == kNone) continue;
+          draw_to_hand(s, seat, sum_over(g, active_tableau(s, seat), [](const CardInfo& c) { return c.develop_draw_after; }));
+        }
+        if (s.phase_rep == 0 && develop_twice(s)) {  // A25: a new phase, placed cards now active
+          s.phase_rep = 1;
+          s.step = kStart;
+          break;
+        }
+        return false;
+      }
+      default: return false;
+    }
+  }
+}
+
+int legal_develop(const Game& g, const State& s, int* out) {
+  int seat = s.actor;
+  if (s.decision == DecisionKind::Pay) return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+  int n = 0;
+  int others = s.hand[seat].count() - 1;
+  distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
+    if (g.copies(g.card(c).design).intersects(s.tableau[seat])) return;  // no duplicates
+    if (develop_cost(g, s, seat, c) <= others) out[n++] = c;
+  });
+  out[n++] = act::kPass;
+  return n;
+}
+
+void apply_develop(const Game& g, State& s, int action) {
+  (void)g;
+  int seat = s.actor;
+  if (s.decision == DecisionKind::DevelopSelect) {
+    s.selected[seat] = action == act::kPass ? kNone : static_cast<uint8_t>(action);
+    ++s.turn;
+    return;
+  }
+  discard_from_hand(s, seat, action);
+  s.floor = static_cast<uint8_t>(action);
+  if (--s.need == 0) {
+    ++s.turn;
+    s.step = kPayInit;
+  }
+}
+
+}  // namespace gs::rftg

@@ -1,0 +1,216 @@
+// The round driver: stage order, forced moves, legality checks and dispatch.
+#include <algorithm>
+#include <sstream>
+
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+constexpr uint16_t kExploreMask = act_bit(kActExplore5) | act_bit(kActExplore11);
+constexpr uint16_t kDevelopMask = act_bit(kActDevelop) | act_bit(kActDevelop2);
+constexpr uint16_t kSettleMask = act_bit(kActSettle) | act_bit(kActSettle2);
+constexpr uint16_t kConsumeMask = act_bit(kActTrade) | act_bit(kActConsume2x);
+constexpr uint16_t kProduceMask = act_bit(kActProduce);
+
+void enter(State& s, Stage st) {
+  s.stage = st;
+  s.step = 0;
+  s.turn = 0;
+  s.phase_rep = 0;
+  s.decision = DecisionKind::None;
+}
+
+// The first selected phase after `from`, or the hand-limit stage.
+Stage next_phase(const State& s, Stage from) {
+  static constexpr struct { Stage st; uint16_t mask; } kPhases[] = {
+      {kStageExplore, kExploreMask}, {kStageDevelop, kDevelopMask}, {kStageSettle, kSettleMask},
+      {kStageConsume, kConsumeMask}, {kStageProduce, kProduceMask}};
+  for (const auto& ph : kPhases)
+    if (ph.st > from && anyone_chose(s, ph.mask)) return ph.st;
+  return kStageHandLimit;
+}
+
+void start_round(State& s) {
+  s.round = static_cast<int16_t>(s.round + 1);
+  for (int i = 0; i < s.players; ++i) {
+    s.actions[i] = 0;
+    s.selected[i] = kNone;
+  }
+  enter(s, kStageChooseAction);
+}
+
+// §3.5 / A10 / A33: checked once per round, after the hand-limit discard.
+bool game_ends(const State& s) {
+  if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
+  for (int i = 0; i < s.players; ++i)
+    if (s.tableau[i].count() >= 12) return true;
+  return false;
+}
+
+void finish_stage(State& s) {
+  switch (s.stage) {
+    case kStageStartDiscard: start_round(s); break;
+    case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
+    case kStageExplore:
+    case kStageDevelop:
+    case kStageSettle:
+    case kStageConsume:
+    case kStageProduce:
+      for (int i = 0; i < s.players; ++i) s.selected[i] = kNone;
+      enter(s, next_phase(s, s.stage));
+      break;
+    case kStageHandLimit:
+      if (game_ends(s)) {
+        enter(s, kStageGameOver);
+      } else {
+        start_round(s);
+      }
+      break;
+    default: break;
+  }
+}
+
+bool run_stage(const Game& g, State& s) {
+  switch (s.stage) {
+    case kStageStartDiscard: return run_start_discard(g, s);
+    case kStageChooseAction: return run_choose_action(g, s);
+    case kStageExplore: return run_explore(g, s);
+    case kStageDevelop: return run_develop(g, s);
+    case kStageSettle: return run_settle(g, s);
+    case kStageConsume: return run_consume(g, s);
+    case kStageProduce: return run_produce(g, s);
+    case kStageHandLimit: return run_hand_limit(g, s);
+    default: return false;
+  }
+}
+
+void dispatch(const Game& g, State& s, int action) {
+  switch (s.stage) {
+    case kStageStartDiscard:
+    case kStageChooseAction:
+    case kStageHandLimit: apply_round(g, s, action); break;
+    case kStageExplore: apply_explore(g, s, action); break;
+    case kStageDevelop: apply_develop(g, s, action); break;
+    case kStageSettle: apply_settle(g, s, action); break;
+    case kStageConsume: apply_consume(g, s, action); break;
+    case kStageProduce: apply_produce(g, s, action); break;
+    default: break;
+  }
+  s.decision = DecisionKind::None;
+}
+
+}  // namespace
+
+void Game::advance(State& s) const {
+  int buf[kMaxLegal];
+  for (;;) {
+    if (s.stage == kStageGameOver) {
+      s.decision = DecisionKind::None;
+      s.actor = -1;
+      return;
+    }
+    if (!run_stage(*this, s)) {
+      finish_stage(s);
+      continue;
+    }
+    int n = legal_actions(s, buf);
+    if (n == 1) {  // forced: play it and go on
+      dispatch(*this, s, buf[0]);
+      continue;
+    }
+    if (n == 0) throw std::logic_error("galaxysim internal error: decision " + decision_name(s.decision) + " has no legal action");
+    return;
+  }
+}
+
+int Game::legal_actions(const State& s, int* out) const {
+  switch (s.stage) {
+    case kStageStartDiscard:
+    case kStageChooseAction:
+    case kStageHandLimit: return legal_round(*this, s, out);
+    case kStageExplore: return legal_explore(*this, s, out);
+    case kStageDevelop: return legal_develop(*this, s, out);
+    case kStageSettle: return legal_settle(*this, s, out);
+    case kStageConsume: return legal_consume(*this, s, out);
+    case kStageProduce: return legal_produce(*this, s, out);
+    default: return 0;
+  }
+}
+
+std::vector<int> Game::legal_actions(const State& s) const {
+  int buf[kMaxLegal];
+  int n = legal_actions(s, buf);
+  return std::vector<int>(buf, buf + n);
+}
+
+bool Game::is_legal(const State& s, int action) const {
+  if (s.decision == DecisionKind::None) return false;
+  int buf[kMaxLegal];
+  int n = legal_actions(s, buf);
+  return std::find(buf, buf + n, action) != buf + n;
+}
+
+void Game::apply_unchecked(State& s, int action) const {
+  dispatch(*this, s, action);
+  advance(s);
+}
+
+void Game::apply(State& s, int action) const {
+  if (s.decision == DecisionKind::None) throw RulesError("the game is over: no action can be applied");
+  int buf[kMaxLegal];
+  int n = legal_actions(s, buf);
+  if (std::find(buf, buf + n, action) == buf + n) {
+    std::ostringstream msg;
+    msg << "illegal action " << action << " at decision " << decision_name(s.decision) << " of seat "
+        << int(s.actor) << " (round " << s.round << "); legal actions: [";
+    for (int i = 0; i < n; ++i) msg << (i ? ", " : "") << buf[i] << " " << describe(s, buf[i]);
+    msg << "]";
+    throw RulesError(msg.str());
+  }
+  apply_unchecked(s, action);
+}
+
+std::string Game::decision_name(DecisionKind k) const {
+  static const char* kNames[] = {"none", "start_discard", "choose_action", "explore_keep",
+                                 "develop_select", "settle_select", "settle_method", "pay",
+                                 "trade_good", "consume_power", "consume_good", "consume_hand",
+                                 "lucky_number", "windfall_power", "windfall_world", "hand_limit"};
+  return kNames[static_cast<int>(k)];
+}
+
+State Game::new_initial_state(uint64_t seed) const {
+  State s{};
+  s.rng = Rng(splitmix64(seed));
+  s.players = static_cast<int8_t>(players());
+  s.advanced = advanced() ? 1 : 0;
+  s.vp_pool = static_cast<int16_t>(initial_pool());
+  for (int i = 0; i < kMaxPlayers; ++i) s.selected[i] = kNone;
+  s.deck = all_cards();
+  s.floor = kNone;
+
+  // Deal one start world to each seat; the others are ordinary deck cards (A31).
+  CardSet starts = start_worlds();
+  int best = 1000;
+  for (int seat = 0; seat < s.players; ++seat) {
+    int w = starts.nth(static_cast<int>(s.rng.below(static_cast<uint32_t>(starts.count()))));
+    starts.reset(w);
+    s.deck.reset(w);
+    s.tableau[seat].set(w);
+    int number = design_of(w).start_number;
+    if (number < best) { best = number; s.first = static_cast<int8_t>(seat); }
+  }
+  for (int t = 0; t < s.players; ++t) {
+    int seat = seat_at(s, t);
+    int w = s.tableau[seat].first();
+    if (card(w).windfall()) place_good(s, w);
+  }
+  for (int t = 0; t < s.players; ++t) draw_to_hand(s, seat_at(s, t), 6);
+  s.stage = kStageStartDiscard;
+  s.round = 0;
+  advance(s);
+  return s;
+}
+
+}  // namespace gs::rftg

@@ -1,0 +1,88 @@
+// Phase I, Explore (§4.1): every seat draws, then each keeps some of its new cards.
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+int explore_draws(const Game& g, const State& s, int seat) {
+  return 2 + 5 * chose(s, seat, kActExplore5) + chose(s, seat, kActExplore11) +
+         sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.explore_draw; });
+}
+
+int explore_keeps(const Game& g, const State& s, int seat) {
+  return 1 + chose(s, seat, kActExplore11) +
+         sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.explore_keep; });
+}
+
+// Keeping card x discards every new card below x (choices go in increasing order).
+void keep_card(State& s, int seat, int x) {
+  CardSet mine = s.hand[seat] & s.fresh;
+  CardSet lower = mine & CardSet::below(x);
+  s.hand[seat] -= lower;
+  s.fresh -= lower;
+  s.discard |= lower;
+  s.fresh.reset(x);
+}
+
+void discard_rest(State& s, int seat) {
+  CardSet mine = s.hand[seat] & s.fresh;
+  s.hand[seat] -= mine;
+  s.fresh -= mine;
+  s.discard |= mine;
+}
+
+}  // namespace
+
+bool run_explore(const Game& g, State& s) {
+  if (s.step == 0) {
+    // All seats draw before anyone discards (A13).
+    for (int t = 0; t < s.players; ++t) {
+      int seat = seat_at(s, t);
+      int n = explore_draws(g, s, seat);
+      for (int k = 0; k < n; ++k) {
+        int c = draw_one(s);
+        if (c < 0) break;
+        s.hand[seat].set(c);
+        s.fresh.set(c);
+      }
+    }
+    s.step = 1;
+    s.turn = 0;
+  }
+  while (s.turn < s.players) {
+    int seat = seat_at(s, s.turn);
+    if (s.step == 1) {
+      int drawn = (s.hand[seat] & s.fresh).count();
+      int keep = explore_keeps(g, s, seat);
+      if (keep >= drawn) {  // A12: keep min(keep, drawn)
+        s.fresh -= s.hand[seat];
+        ++s.turn;
+        continue;
+      }
+      s.need = static_cast<int8_t>(keep);
+      s.step = 2;
+    }
+    pose(s, DecisionKind::ExploreKeep, seat);
+    return true;
+  }
+  return false;
+}
+
+int legal_explore(const Game& g, const State& s, int* out) {
+  CardSet mine = s.hand[s.actor] & s.fresh;
+  return emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
+}
+
+void apply_explore(const Game& g, State& s, int action) {
+  (void)g;
+  int seat = s.actor;
+  keep_card(s, seat, action);
+  if (--s.need == 0) {
+    discard_rest(s, seat);
+    ++s.turn;
+    s.step = 1;
+  }
+}
+
+}  // namespace gs::rftg

@@ -1,0 +1,146 @@
+// A Race for the Galaxy game definition (player count, level, variant, card
+// instances with their precomputed power summaries) and the engine interface.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/cardset.h"
+#include "rftg/cards.h"
+#include "rftg/state.h"
+
+namespace gs::rftg {
+
+// Thrown by apply() for an action that is not legal, and by constructors for bad options.
+struct RulesError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+constexpr int kMaxConsumePowers = 3;  // consume (phase IV, non-trade) powers on one card
+
+struct ConsumePower {
+  uint32_t code;
+  int8_t value;
+  int8_t times;
+  int8_t index;  // power index on its card (slot = instance * 4 + index)
+};
+
+// Everything the engine needs to know about one card instance, flattened.
+struct CardInfo {
+  int16_t design;
+  CardType type;
+  int8_t cost;
+  int8_t vp;
+  Good good;
+  uint32_t flags;
+  bool world() const { return type == CardType::World; }
+  bool military() const { return (flags & kFlagMilitary) != 0; }
+  bool windfall() const { return (flags & kFlagWindfall) != 0; }
+  // Phase I
+  int8_t explore_draw, explore_keep;
+  // Phase II
+  int8_t develop_draw, develop_reduce, develop_draw_after;
+  // Phase III
+  int8_t military_power;       // unconditional Military (may be negative)
+  int8_t military_vs_kind[5];  // Military vs military worlds of a good kind
+  int8_t military_vs_rebel;
+  int8_t settle_reduce;        // any world paid with cards
+  int8_t settle_reduce_kind[5];
+  int8_t settle_draw_after;
+  int8_t discard_military;     // New Military Tactics: +value when discarded
+  int8_t pay_military;         // Contact Specialist: discount (valid if has_pay_military)
+  bool has_pay_military;
+  bool colony_ship;
+  // Trade ($)
+  int8_t trade_any, trade_kind[5], trade_this;
+  // Phase IV consume powers (not trade powers), in card order
+  int8_t n_consume;
+  ConsumePower consume[kMaxConsumePowers];
+  // Phase V
+  bool produce;
+  int8_t produce_draw_if, produce_draw;
+  uint8_t windfall_power;  // 0 none, else 1 + class (class 0 any, 1..4 kind)
+  int8_t draw_each_novelty, draw_each_alien, draw_different, draw_most_rare, draw_world_genes;
+  // Scoring classification
+  bool has_explore_power, has_trade_power, has_consume_power;
+};
+
+struct GameOptions {
+  int players = 4;
+  std::string expansion = "base";
+  bool advanced = false;
+};
+
+class Game {
+ public:
+  Game(const CardDb& db, const GameOptions& options);
+
+  const GameOptions& options() const { return options_; }
+  int players() const { return options_.players; }
+  bool advanced() const { return options_.advanced; }
+  Level level() const { return level_; }
+  const CardDb& db() const { return db_; }
+
+  int num_instances() const { return n_; }
+  const CardInfo& card(int instance) const { return info_[instance]; }
+  const Design& design_of(int instance) const { return db_.designs[info_[instance].design]; }
+  const std::string& name(int instance) const { return design_of(instance).name; }
+  // Instances of a design present in this game.
+  const CardSet& copies(int design) const { return copies_[design]; }
+  const CardSet& all_cards() const { return all_; }
+  // Instances whose next-lower instance is a copy of the same design.
+  const CardSet& later_copies() const { return later_copies_; }
+  const CardSet& start_worlds() const { return start_worlds_; }
+  const CardSet& worlds() const { return worlds_; }
+  const CardSet& developments() const { return developments_; }
+  const CardSet& windfall_worlds() const { return windfall_; }
+  const CardSet& windfall_of_kind(int kind) const { return windfall_kind_[kind]; }
+  const CardSet& worlds_of_kind(int kind) const { return kind_worlds_[kind]; }
+  const CardSet& production_worlds() const { return production_; }
+  int initial_pool() const { return 12 * options_.players; }
+
+  // The engine.
+  State new_initial_state(uint64_t seed) const;
+  int legal_actions(const State& s, int* out) const;  // returns count; out needs kMaxLegal entries
+  std::vector<int> legal_actions(const State& s) const;
+  bool is_legal(const State& s, int action) const;
+  void apply(State& s, int action) const;  // throws RulesError when illegal
+  void apply_unchecked(State& s, int action) const;  // for bots that picked from legal_actions
+  bool is_terminal(const State& s) const { return s.stage == kStageGameOver; }
+  int current_player(const State& s) const { return s.actor; }
+  std::string describe(const State& s, int action) const;
+  std::string decision_name(DecisionKind k) const;
+
+  // Scoring.
+  struct ScoreParts { int cards = 0, chips = 0, six_cost = 0, total = 0; };
+  ScoreParts score_parts(const State& s, int seat) const;
+  std::vector<int> scores(const State& s) const;
+  std::vector<int> winners(const State& s) const;  // after tie-breaks; only meaningful when terminal
+  int total_military(const State& s, int seat) const;  // unconditional Military of the whole tableau
+
+  // Hidden information.
+  std::string observation_json(const State& s, int player) const;
+  State determinize(const State& s, int observer, uint64_t seed) const;
+
+  // Positions as JSON (card names, see docs/state-json.md).
+  std::string to_json(const State& s, int indent = -1) const;
+  State from_json(const std::string& text) const;
+
+  static constexpr int kMaxLegal = 256;
+
+  // Internal: used by the phase files.
+  void advance(State& s) const;
+
+ private:
+  GameOptions options_;
+  Level level_;
+  CardDb db_;
+  int n_ = 0;
+  std::vector<CardInfo> info_;
+  std::vector<CardSet> copies_;
+  CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
+  CardSet windfall_kind_[5], kind_worlds_[5];
+};
+
+}  // namespace gs::rftg

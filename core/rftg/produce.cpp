@@ -1,0 +1,133 @@
+// Phase V, Produce (§4.5): per seat in order, production, draws on produced
+// worlds, the Produce bonus and windfall-production powers (order chosen by the
+// player), draw powers and counting powers; then "most Rare" (A18-A22).
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+enum Step : uint8_t { kInit = 0, kWindfall, kWindfallPower, kWindfallWorld, kDraws };
+
+// Empty windfall worlds of the seat that production class k (0 any, 1..4 kind) may fill.
+CardSet windfall_targets(const Game& g, const State& s, int seat, int k) {
+  const CardSet& pool = k == 0 ? g.windfall_worlds() : g.windfall_of_kind(k);
+  return (s.tableau[seat] & pool) - s.has_good;
+}
+
+void produce_on(const Game& g, State& s, int seat, int world) {
+  if (!place_good(s, world)) return;  // A12: no card left
+  ++s.produced[g.card(world).good];
+  draw_to_hand(s, seat, g.card(world).produce_draw_if);  // A20: Gem World, Runaway Robots...
+}
+
+// Classes with a pending production and an eligible world; drops those that have none.
+unsigned open_classes(const Game& g, State& s, int seat) {
+  unsigned m = 0;
+  for (int k = 0; k < 5; ++k) {
+    if (s.windfall_left[k] <= 0) continue;
+    if (windfall_targets(g, s, seat, k).any()) m |= 1u << k;
+    else s.windfall_left[k] = 0;
+  }
+  return m;
+}
+
+void end_of_phase(const Game& g, State& s) {
+  for (int t = 0; t < s.players; ++t) {  // Mining Conglomerate (A19)
+    int seat = seat_at(s, t);
+    int n = sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.draw_most_rare; });
+    if (n == 0 || s.produced_rare[seat] < 1) continue;
+    bool most = true;
+    for (int o = 0; o < s.players; ++o)
+      if (o != seat && s.produced_rare[o] >= s.produced_rare[seat]) most = false;
+    if (most) draw_to_hand(s, seat, n);
+  }
+}
+
+}  // namespace
+
+bool run_produce(const Game& g, State& s) {
+  for (;;) {
+    if (s.turn >= s.players) {
+      end_of_phase(g, s);
+      return false;
+    }
+    int seat = seat_at(s, s.turn);
+    const CardSet tab = s.tableau[seat];
+    switch (s.step) {
+      case kInit: {
+        for (int k = 0; k < 5; ++k) { s.produced[k] = 0; s.windfall_left[k] = 0; }
+        CardSet empty = (tab & g.production_worlds()) - s.has_good;
+        CardSet made;
+        empty.for_each([&](int w) {
+          if (place_good(s, w)) { made.set(w); ++s.produced[g.card(w).good]; }
+        });
+        made.for_each([&](int w) { draw_to_hand(s, seat, g.card(w).produce_draw_if); });
+        s.windfall_left[0] = chose(s, seat, kActProduce) ? 1 : 0;
+        tab.for_each([&](int i) {
+          int wp = g.card(i).windfall_power;
+          if (wp) ++s.windfall_left[wp - 1];
+        });
+        s.step = kWindfall;
+        break;
+      }
+      case kWindfall: {
+        unsigned m = open_classes(g, s, seat);
+        if (m == 0) { s.step = kDraws; break; }
+        if (__builtin_popcount(m) == 1) {
+          s.active = static_cast<int16_t>(__builtin_ctz(m));
+          s.step = kWindfallWorld;
+          break;
+        }
+        s.step = kWindfallPower;
+        break;
+      }
+      case kWindfallPower:
+        pose(s, DecisionKind::WindfallPower, seat);
+        return true;
+      case kWindfallWorld:
+        pose(s, DecisionKind::WindfallWorld, seat);
+        return true;
+      case kDraws: {
+        int n = 0, kinds = 0;
+        for (int k = 1; k < 5; ++k) kinds += s.produced[k] > 0;
+        int genes_worlds = (tab & g.worlds_of_kind(kGenes)).count();
+        tab.for_each([&](int i) {
+          const CardInfo& c = g.card(i);
+          n += c.produce_draw + c.draw_world_genes * genes_worlds + c.draw_each_novelty * s.produced[kNovelty] +
+               c.draw_each_alien * s.produced[kAlien] + c.draw_different * kinds;
+        });
+        draw_to_hand(s, seat, n);
+        s.produced_rare[seat] = s.produced[kRare];
+        ++s.turn;
+        s.step = kInit;
+        break;
+      }
+      default: return false;
+    }
+  }
+}
+
+int legal_produce(const Game& g, const State& s, int* out) {
+  int seat = s.actor;
+  if (s.decision == DecisionKind::WindfallWorld)
+    return emit_cards(windfall_targets(g, s, seat, s.active), out);
+  int n = 0;
+  for (int k = 0; k < 5; ++k)
+    if (s.windfall_left[k] > 0 && windfall_targets(g, s, seat, k).any()) out[n++] = act::kWindfallBase + k;
+  return n;
+}
+
+void apply_produce(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  if (s.decision == DecisionKind::WindfallPower) {
+    s.active = static_cast<int16_t>(action - act::kWindfallBase);
+    s.step = kWindfallWorld;
+    return;
+  }
+  produce_on(g, s, seat, action);
+  --s.windfall_left[s.active];
+  s.step = kWindfall;
+}
+
+}  // namespace gs::rftg

@@ -1,0 +1,98 @@
+// Final scoring (§3.6, §6.4): printed VP, chips, six-cost bonuses; tie-breaks (A9).
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+bool production(const CardInfo& c, Good k) { return c.world() && c.good == k && !c.windfall(); }
+bool windfall(const CardInfo& c, Good k) { return c.world() && c.good == k && c.windfall(); }
+
+bool matches(const ScoreLine& line, const CardInfo& c) {
+  switch (line.kind) {
+    case ScoreKind::NoveltyProduction: return production(c, kNovelty);
+    case ScoreKind::RareProduction: return production(c, kRare);
+    case ScoreKind::GenesProduction: return production(c, kGenes);
+    case ScoreKind::AlienProduction: return production(c, kAlien);
+    case ScoreKind::NoveltyWindfall: return windfall(c, kNovelty);
+    case ScoreKind::RareWindfall: return windfall(c, kRare);
+    case ScoreKind::GenesWindfall: return windfall(c, kGenes);
+    case ScoreKind::AlienWindfall: return windfall(c, kAlien);
+    case ScoreKind::AlienFlag: return c.flags & kFlagAlien;
+    case ScoreKind::RebelFlag: return c.flags & kFlagRebel;
+    case ScoreKind::ImperiumFlag: return c.flags & kFlagImperium;
+    case ScoreKind::ChromoFlag: return c.flags & kFlagChromo;
+    case ScoreKind::UpliftFlag: return c.flags & kFlagUplift;
+    case ScoreKind::TerraformingFlag: return c.flags & kFlagTerraforming;
+    case ScoreKind::Military: return c.world() && c.military();
+    case ScoreKind::RebelMilitary: return c.world() && c.military() && (c.flags & kFlagRebel);
+    case ScoreKind::NonMilitaryWorld: return c.world() && !c.military();
+    case ScoreKind::DevelExplore: return !c.world() && c.has_explore_power;
+    case ScoreKind::WorldExplore: return c.world() && c.has_explore_power;
+    case ScoreKind::DevelTrade: return !c.world() && c.has_trade_power;
+    case ScoreKind::WorldTrade: return c.world() && c.has_trade_power;
+    case ScoreKind::DevelConsume: return !c.world() && c.has_consume_power;
+    case ScoreKind::WorldConsume: return c.world() && c.has_consume_power;
+    case ScoreKind::SixDevel: return !c.world() && c.cost == 6;
+    case ScoreKind::Devel: return !c.world();
+    case ScoreKind::World: return c.world();
+    case ScoreKind::Name: return c.design == line.design;
+    default: return false;  // per-player lines and expansion-only categories
+  }
+}
+
+}  // namespace
+
+int Game::total_military(const State& s, int seat) const {
+  return sum_over(*this, s.tableau[seat], [](const CardInfo& c) { return c.military_power; });
+}
+
+Game::ScoreParts Game::score_parts(const State& s, int seat) const {
+  ScoreParts parts;
+  parts.chips = s.chips[seat];
+  const CardSet& tab = s.tableau[seat];
+  tab.for_each([&](int i) {
+    parts.cards += card(i).vp;
+    const Design& d = design_of(i);
+    if (d.score.empty()) return;
+    for (const ScoreLine& line : d.score) {  // per-player lines count once (A23)
+      if (line.kind == ScoreKind::TotalMilitary) parts.six_cost += line.points * total_military(s, seat);
+      if (line.kind == ScoreKind::ThreeVp) parts.six_cost += line.points * (s.chips[seat] / 3);
+    }
+    tab.for_each([&](int j) {  // A24: each card scores on its first matching line
+      for (const ScoreLine& line : d.score) {
+        if (matches(line, card(j))) {
+          parts.six_cost += line.points;
+          break;
+        }
+      }
+    });
+  });
+  parts.total = parts.cards + parts.chips + parts.six_cost;
+  return parts;
+}
+
+std::vector<int> Game::scores(const State& s) const {
+  std::vector<int> out;
+  for (int i = 0; i < s.players; ++i) out.push_back(score_parts(s, i).total);
+  return out;
+}
+
+std::vector<int> Game::winners(const State& s) const {
+  std::vector<int> sc = scores(s);
+  int best = -1000000, best_tie = -1;
+  std::vector<int> win;
+  for (int i = 0; i < s.players; ++i) {
+    int tie = s.hand[i].count() + (s.tableau[i] & s.has_good).count();  // A9: hand + goods
+    if (sc[i] > best || (sc[i] == best && tie > best_tie)) {
+      best = sc[i];
+      best_tie = tie;
+      win.assign(1, i);
+    } else if (sc[i] == best && tie == best_tie) {
+      win.push_back(i);
+    }
+  }
+  return win;
+}
+
+}  // namespace gs::rftg

@@ -1,0 +1,236 @@
+// Phase III, Settle (§4.3): secret selection, reveal (windfall goods), then each
+// seat in order pays for, conquers or (Contact Specialist) buys its world, and draws.
+#include <stdexcept>
+
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+namespace {
+
+enum Step : uint8_t { kStart = 0, kSelect, kResolve, kMethod, kExecute, kPay, kDraws };
+
+struct Terms {
+  int pay_cost = 0;       // cards for a non-military world (Method A)
+  int military = 0;       // standing Military against this world (Method B)
+  int temporary = 0;      // New Military Tactics available
+  bool colony_ship = false;
+  bool contact = false;   // Contact Specialist usable on this world (Method C)
+  int contact_cost = 0;
+};
+
+Terms settle_terms(const Game& g, const State& s, int seat, int world) {
+  const CardInfo& w = g.card(world);
+  Terms t;
+  int reduce = 0;
+  bool colony = false, contact = false;
+  int contact_discount = 0;
+  active_tableau(s, seat).for_each([&](int i) {
+    const CardInfo& c = g.card(i);
+    reduce += c.settle_reduce + c.settle_reduce_kind[w.good];  // A6, A28: by good kind
+    t.military += c.military_power + c.military_vs_kind[w.good];
+    if (w.flags & kFlagRebel) t.military += c.military_vs_rebel;
+    t.temporary += c.discard_military;
+    colony |= c.colony_ship;
+    if (c.has_pay_military) { contact = true; contact_discount += c.pay_military; }
+  });
+  bool alien = w.good == kAlien;
+  t.pay_cost = w.cost - reduce;
+  if (t.pay_cost < 0) t.pay_cost = 0;
+  t.colony_ship = colony && !alien;
+  t.contact = contact && !alien && w.military();  // A5, A6
+  t.contact_cost = w.cost - contact_discount - reduce;
+  if (t.contact_cost < 0) t.contact_cost = 0;
+  return t;
+}
+
+// Methods that can place `world` with `avail` other cards in hand (bit mask over SettleMethod).
+// Colony Ship is offered only where it saves cards (docs/rules.md, R-COLONY).
+unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
+  const CardInfo& w = g.card(world);
+  Terms t = settle_terms(g, s, seat, world);
+  unsigned m = 0;
+  if (!w.military()) {
+    if (t.pay_cost <= avail) m |= 1u << kMethodPay;
+    if (t.colony_ship && t.pay_cost > 0) m |= 1u << kMethodColonyShip;
+    return m;
+  }
+  if (t.military + t.temporary >= w.cost) m |= 1u << kMethodConquer;
+  if (t.contact) {
+    if (t.contact_cost <= avail) m |= 1u << kMethodContact;
+    if (t.colony_ship && t.contact_cost > 0) m |= 1u << kMethodContactColony;
+  }
+  return m;
+}
+
+bool settle_twice(const State& s) {
+  for (int i = 0; i < s.players; ++i)
+    if (chose(s, i, kActSettle) && chose(s, i, kActSettle2)) return true;
+  return false;
+}
+
+void discard_from_tableau(State& s, int seat, int card) {
+  s.tableau[seat].reset(card);
+  s.discard.set(card);
+}
+
+int first_with(const Game& g, const CardSet& cards, bool (*pred)(const CardInfo&)) {
+  int found = -1;
+  cards.for_each([&](int i) { if (found < 0 && pred(g.card(i))) found = i; });
+  return found;
+}
+
+// Carry out the chosen method; returns the number of cards still to pay.
+int execute_method(const Game& g, State& s, int seat, int world) {
+  Terms t = settle_terms(g, s, seat, world);
+  switch (s.method) {
+    case kMethodPay: return t.pay_cost;
+    case kMethodContact: return t.contact_cost;
+    case kMethodColonyShip:
+    case kMethodContactColony: {
+      int ship = first_with(g, active_tableau(s, seat), [](const CardInfo& c) { return c.colony_ship; });
+      discard_from_tableau(s, seat, ship);
+      return 0;
+    }
+    case kMethodConquer: {
+      int missing = g.card(world).cost - t.military;
+      while (missing > 0) {  // as few New Military Tactics as needed
+        int nmt = first_with(g, active_tableau(s, seat), [](const CardInfo& c) { return c.discard_military > 0; });
+        missing -= g.card(nmt).discard_military;
+        discard_from_tableau(s, seat, nmt);
+      }
+      return 0;
+    }
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+bool run_settle(const Game& g, State& s) {
+  for (;;) {
+    switch (s.step) {
+      case kStart:
+        s.bonus = 0;
+        for (int i = 0; i < s.players; ++i) {
+          s.selected[i] = kNone;
+          bool bonus = s.phase_rep == 0 ? chose(s, i, kActSettle)
+                                        : (chose(s, i, kActSettle) && chose(s, i, kActSettle2));
+          if (bonus) s.bonus = static_cast<uint8_t>(s.bonus | (1u << i));
+        }
+        s.step = kSelect;
+        s.turn = 0;
+        break;
+      case kSelect:
+        if (s.turn < s.players) {
+          pose(s, DecisionKind::SettleSelect, seat_at(s, s.turn));
+          return true;
+        }
+        for (int t = 0; t < s.players; ++t) {  // reveal; windfall worlds get their good now
+          int seat = seat_at(s, t);
+          int c = s.selected[seat];
+          if (c == kNone) continue;
+          s.hand[seat].reset(c);
+          s.tableau[seat].set(c);
+          if (g.card(c).windfall()) place_good(s, c);
+        }
+        s.step = kResolve;
+        s.turn = 0;
+        break;
+      case kResolve: {
+        if (s.turn >= s.players) {
+          if (s.phase_rep == 0 && settle_twice(s)) {  // A25
+            s.phase_rep = 1;
+            s.step = kStart;
+            break;
+          }
+          return false;
+        }
+        int seat = seat_at(s, s.turn);
+        int c = s.selected[seat];
+        if (c == kNone) {
+          ++s.turn;
+          break;
+        }
+        unsigned m = feasible_methods(g, s, seat, c, s.hand[seat].count());
+        if (m == 0) throw std::logic_error("galaxysim internal error: revealed world cannot be placed");
+        if (__builtin_popcount(m) == 1) {
+          s.method = static_cast<uint8_t>(__builtin_ctz(m));
+          s.step = kExecute;
+          break;
+        }
+        s.step = kMethod;
+        break;
+      }
+      case kMethod:
+        pose(s, DecisionKind::SettleMethod, seat_at(s, s.turn));
+        return true;
+      case kExecute: {
+        int seat = seat_at(s, s.turn);
+        int cost = execute_method(g, s, seat, s.selected[seat]);
+        s.need = static_cast<int8_t>(cost);
+        s.floor = kNone;
+        s.step = cost > 0 ? kPay : kDraws;
+        break;
+      }
+      case kPay:
+        pose(s, DecisionKind::Pay, seat_at(s, s.turn));
+        return true;
+      case kDraws: {
+        int seat = seat_at(s, s.turn);
+        int n = ((s.bonus >> seat) & 1) +
+                sum_over(g, active_tableau(s, seat), [](const CardInfo& c) { return c.settle_draw_after; });
+        draw_to_hand(s, seat, n);
+        ++s.turn;
+        s.step = kResolve;
+        break;
+      }
+      default: return false;
+    }
+  }
+}
+
+int legal_settle(const Game& g, const State& s, int* out) {
+  int seat = s.actor;
+  switch (s.decision) {
+    case DecisionKind::Pay: return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+    case DecisionKind::SettleMethod: {
+      unsigned m = feasible_methods(g, s, seat, s.selected[seat], s.hand[seat].count());
+      int n = 0;
+      for (int k = 0; k < kNumMethods; ++k)
+        if ((m >> k) & 1) out[n++] = act::kMethodBase + k;
+      return n;
+    }
+    default: {
+      int n = 0;
+      int others = s.hand[seat].count() - 1;
+      distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
+        if (feasible_methods(g, s, seat, c, others)) out[n++] = c;
+      });
+      out[n++] = act::kPass;
+      return n;
+    }
+  }
+}
+
+void apply_settle(const Game& g, State& s, int action) {
+  (void)g;
+  int seat = s.actor;
+  switch (s.decision) {
+    case DecisionKind::SettleSelect:
+      s.selected[seat] = action == act::kPass ? kNone : static_cast<uint8_t>(action);
+      ++s.turn;
+      return;
+    case DecisionKind::SettleMethod:
+      s.method = static_cast<uint8_t>(action - act::kMethodBase);
+      s.step = kExecute;
+      return;
+    default:  // Pay
+      discard_from_hand(s, seat, action);
+      s.floor = static_cast<uint8_t>(action);
+      if (--s.need == 0) s.step = kDraws;
+      return;
+  }
+}
+
+}  // namespace gs::rftg
