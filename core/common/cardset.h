@@ -3,6 +3,9 @@
 // goods, the deck and the discard pile are disjoint CardSets.
 #pragma once
 #include <cstdint>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 namespace gs {
 
@@ -12,8 +15,12 @@ inline int highest_bit(uint64_t w) { return 63 - __builtin_clzll(w); }
 
 // Index of the n-th (0-based) set bit of w; w must have more than n bits set.
 inline int select_bit(uint64_t w, int n) {
+#if defined(__BMI2__)
+  return __builtin_ctzll(_pdep_u64(1ull << n, w));
+#else
   while (n-- > 0) w &= w - 1;
   return __builtin_ctzll(w);
+#endif
 }
 
 struct CardSet {
@@ -22,21 +29,22 @@ struct CardSet {
   uint64_t w[kWords] = {0, 0, 0};
 
   static CardSet single(int i) { CardSet s; s.set(i); return s; }
-  // All instances with index < n.
+  // All instances with index < n (0 <= n <= kBits).
   static CardSet below(int n) {
     CardSet s;
     for (int k = 0; k < kWords; ++k) {
-      int lo = 64 * k;
-      if (n >= lo + 64) s.w[k] = ~0ull;
-      else if (n > lo) s.w[k] = (1ull << (n - lo)) - 1;
+      int r = n - 64 * k;
+      s.w[k] = r >= 64 ? ~0ull : r <= 0 ? 0ull : (1ull << r) - 1;
     }
     return s;
   }
-  // All instances with index > i.
+  // All instances with index > i (-1 <= i < kBits).
   static CardSet above(int i) {
-    CardSet b = below(i + 1);
     CardSet s;
-    for (int k = 0; k < kWords; ++k) s.w[k] = ~b.w[k];
+    for (int k = 0; k < kWords; ++k) {
+      int r = i + 1 - 64 * k;
+      s.w[k] = r >= 64 ? 0ull : r <= 0 ? ~0ull : ~((1ull << r) - 1);
+    }
     return s;
   }
 
@@ -93,7 +101,12 @@ struct CardSet {
   // Drop the n highest elements (used for canonical "choose k in increasing order").
   CardSet without_top(int n) const {
     CardSet r = *this;
-    while (n-- > 0) { int i = r.last(); if (i < 0) break; r.reset(i); }
+    for (int k = kWords - 1; k >= 0 && n > 0; --k) {
+      while (n > 0 && r.w[k]) {
+        r.w[k] &= ~(1ull << highest_bit(r.w[k]));
+        --n;
+      }
+    }
     return r;
   }
 

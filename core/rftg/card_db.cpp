@@ -532,7 +532,8 @@ class Converter {
       if (!tok) {
         std::string other;
         for (const PhaseInfo& q : kPhases) {
-          if (&q != ph && find_token(q.tokens, q.count, t)) other += std::string(other.empty() ? "" : ", ") + q.name;
+          if (&q == ph || !find_token(q.tokens, q.count, t)) continue;
+          other += std::string(other.empty() ? "" : ", ") + q.name;
         }
         if (!other.empty())
           fail(src_, e.line, "power",
@@ -566,7 +567,8 @@ class Converter {
       if ((p.code & code::kPerMilitary) && !(p.code & code::kExtraMilitary)) bad("per-military needs military");
       if ((p.code & code::kReduceZero) && !(p.code & code::kDiscard)) bad("reduce-zero needs discard");
     } else if (ph.phase == kConsume) {
-      const uint32_t kinds = code::kConsumeAny | code::kConsumeNovelty | code::kConsumeRare | code::kConsumeGenes | code::kConsumeAlien;
+      const uint32_t kinds = code::kConsumeAny | code::kConsumeNovelty | code::kConsumeRare |
+                             code::kConsumeGenes | code::kConsumeAlien;
       const uint32_t takes = kinds | code::kConsumeThreeDiff | code::kConsumeNDiff | code::kConsumeAll;
       const uint32_t reward = code::kGetVp | code::kGetCard | code::kGet2Card;
       if (bits(p.code & kinds) > 1) bad("at most one good-* kind per power");
@@ -581,7 +583,8 @@ class Converter {
         bad("times= must be at least 1 for a power that discards goods or hand cards");
       if ((p.code & code::kTradeNoBonus) && !(p.code & code::kTradeAction)) bad("sell-plain needs sell");
     } else if (ph.phase == kProduce) {
-      const uint32_t wf = code::kWindfallAny | code::kWindfallNovelty | code::kWindfallRare | code::kWindfallGenes | code::kWindfallAlien;
+      const uint32_t wf = code::kWindfallAny | code::kWindfallNovelty | code::kWindfallRare |
+                          code::kWindfallGenes | code::kWindfallAlien;
       if (bits(p.code & wf) > 1) bad("at most one windfall-* kind per power");
       if ((p.code & code::kNotThis) && !(p.code & wf)) bad("not-this needs a windfall-* kind");
       if ((p.code & code::kProduceDiscard) && !(p.code & code::kProduce)) bad("discard-hand needs produce");
@@ -675,7 +678,8 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
     } else {
       Field* f = single_field(*cur, key);
       if (f->given())
-        fail(source, line_no, key, "given twice for '" + cur->name + "' (first at line " + std::to_string(f->line) + ")");
+        fail(source, line_no, key,
+             "given twice for '" + cur->name + "' (first at line " + std::to_string(f->line) + ")");
       f->line = line_no;
       f->value = value;
     }
@@ -711,6 +715,10 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
     const Design& d = db.designs.back();
     for (size_t j = 0; j < i; ++j) {
       const Design& o = db.designs[j];
+      if (d.start_number >= 0 && o.start_number == d.start_number && overlaps(o, d))
+        fail(source, cards[i].start.line, "start",
+             "start number " + std::to_string(d.start_number) + " is also used by '" + o.name + "' (line " +
+                 std::to_string(cards[j].line) + ") at the same level");
       if (o.name != d.name) continue;
       if (!any_copies(d) || !any_copies(o) || overlaps(o, d))
         fail(source, cards[i].line, "card",

@@ -19,7 +19,7 @@ struct Slot {
 
 int list_slots(const Game& g, const State& s, int seat, Slot* out) {
   int n = 0;
-  s.tableau[seat].for_each([&](int i) {
+  (s.tableau[seat] & g.powered(kGroupConsume)).for_each([&](int i) {
     const CardInfo& c = g.card(i);
     for (int k = 0; k < c.n_consume; ++k)
       out[n++] = Slot{i, &c.consume[k], act::kPowerBase + 4 * i + c.consume[k].index};
@@ -41,7 +41,7 @@ CardSet goods_of(const State& s, int seat) { return s.tableau[seat] & s.has_good
 // Worlds whose good this power accepts.
 CardSet eligible(const Game& g, const State& s, int seat, uint32_t code) {
   CardSet w = goods_of(s, seat);
-  if (code & code::kConsumeAny) return w;
+  if ((code & code::kConsumeAny) || !(code & kKindCodes)) return w;  // e.g. three different kinds
   CardSet ok;
   if (code & code::kConsumeNovelty) ok |= g.worlds_of_kind(kNovelty);
   if (code & code::kConsumeRare) ok |= g.worlds_of_kind(kRare);
@@ -56,16 +56,32 @@ unsigned kinds_in(const Game& g, const CardSet& worlds) {
   return k;
 }
 
-bool usable(const Game& g, const State& s, int seat, const ConsumePower& p) {
+// The seat's goods counted by kind, once per legality check.
+struct GoodsCount {
+  int total = 0;
+  int by_kind[5] = {0, 0, 0, 0, 0};
+  int accepted(uint32_t code) const {
+    if ((code & code::kConsumeAny) || !(code & kKindCodes)) return total;
+    return ((code & code::kConsumeNovelty) ? by_kind[kNovelty] : 0) + ((code & code::kConsumeRare) ? by_kind[kRare] : 0) +
+           ((code & code::kConsumeGenes) ? by_kind[kGenes] : 0) + ((code & code::kConsumeAlien) ? by_kind[kAlien] : 0);
+  }
+  int kinds() const { return (by_kind[1] > 0) + (by_kind[2] > 0) + (by_kind[3] > 0) + (by_kind[4] > 0); }
+};
+
+GoodsCount count_goods(const Game& g, const State& s, int seat) {
+  GoodsCount gc;
+  goods_of(s, seat).for_each([&](int w) { ++gc.total; ++gc.by_kind[g.card(w).good]; });
+  return gc;
+}
+
+bool usable(const State& s, int seat, const GoodsCount& gc, const ConsumePower& p) {
   uint32_t c = p.code;
   if (c & code::kDiscardHand) return s.hand[seat].any();
   if (c & (code::kConsumeDraw | code::kDrawLucky)) return true;
-  if (c & code::kConsumeAll) return goods_of(s, seat).any();  // A15: even a single good
-  if (c & code::kTradeAction) return goods_of(s, seat).any();
-  CardSet e = eligible(g, s, seat, c);
-  if (c & code::kConsumeThreeDiff) return __builtin_popcount(kinds_in(g, e)) >= 3;
-  if (c & code::kConsumeTwo) return e.count() >= 2;
-  return e.any();
+  if (c & (code::kConsumeAll | code::kTradeAction)) return gc.total > 0;  // A15: even a single good
+  if (c & code::kConsumeThreeDiff) return gc.kinds() >= 3;
+  if (c & code::kConsumeTwo) return gc.accepted(c) >= 2;
+  return gc.accepted(c) > 0;
 }
 
 bool mandatory(const ConsumePower& p) { return (p.code & code::kDiscardHand) == 0; }
@@ -78,7 +94,7 @@ int trade_value(const Game& g, const State& s, int seat, int world, bool bonuses
   int kind = g.card(world).good;
   int v = kind + 1;  // Novelty 2, Rare 3, Genes 4, Alien 5
   if (!bonuses) return v;
-  s.tableau[seat].for_each([&](int i) {
+  (s.tableau[seat] & g.powered(kGroupTrade)).for_each([&](int i) {
     const CardInfo& c = g.card(i);
     v += c.trade_any + c.trade_kind[kind];
   });
@@ -95,11 +111,12 @@ void reward(const Game& g, State& s, int seat, const ConsumePower& p, int units)
   (void)g;
 }
 
+// Slot positions follow list_slots: card order, then power order on the card.
 void mark_used(const Game& g, State& s, int seat, int action) {
-  Slot slots[64];
-  int n = list_slots(g, s, seat, slots);
-  for (int k = 0; k < n; ++k)
-    if (slots[k].action == action) s.used |= 1u << k;
+  int v = action - act::kPowerBase;
+  int pos = v & 3;
+  (s.tableau[seat] & g.powered(kGroupConsume) & CardSet::below(v >> 2)).for_each([&](int i) { pos += g.card(i).n_consume; });
+  s.used |= 1u << pos;
 }
 
 // The active power has all its goods: pay out and return to choosing.
@@ -130,16 +147,14 @@ bool run_consume(const Game& g, State& s) {
       case kTrade:
         pose(s, DecisionKind::TradeGood, seat);
         return true;
-      case kChoose: {
-        int buf[Game::kMaxLegal];
-        if (legal_consume_powers(g, s, seat, buf) == 0) {
+      case kChoose:
+        if (!(s.tableau[seat] & g.powered(kGroupConsume)).any()) {
           ++s.turn;
           s.step = kInit;
           break;
         }
-        pose(s, DecisionKind::ConsumePower, seat);
+        pose(s, DecisionKind::ConsumePower, seat);  // with no usable power the driver stops it
         return true;
-      }
       case kGood:
         pose(s, DecisionKind::ConsumeGood, seat);
         return true;
@@ -159,12 +174,14 @@ bool run_consume(const Game& g, State& s) {
 int legal_consume_powers(const Game& g, const State& s, int seat, int* out) {
   Slot slots[64];
   int n = list_slots(g, s, seat, slots);
+  if (n == 0) return 0;
+  GoodsCount gc = count_goods(g, s, seat);
   int count = 0;
   bool must = false;
   for (int k = 0; k < n; ++k) {
     if ((s.used >> k) & 1) continue;
     const ConsumePower& p = *slots[k].power;
-    if (!usable(g, s, seat, p)) continue;
+    if (!usable(s, seat, gc, p)) continue;
     bool dup = false;
     for (int j = 0; j < k && !dup; ++j)
       dup = !((s.used >> j) & 1) && same_power(*slots[j].power, p);

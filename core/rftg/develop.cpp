@@ -16,9 +16,13 @@ bool develop_twice(const State& s) {
 
 }  // namespace
 
+// Develop bonus and reduction powers together.
+int develop_discount(const Game& g, const State& s, int seat) {
+  return ((s.bonus >> seat) & 1) + sum_over(g, active_tableau(s, seat) & g.powered(kGroupDevelop), [](const CardInfo& c) { return c.develop_reduce; });
+}
+
 int develop_cost(const Game& g, const State& s, int seat, int card) {
-  int cost = g.card(card).cost - ((s.bonus >> seat) & 1) -
-             sum_over(g, active_tableau(s, seat), [](const CardInfo& c) { return c.develop_reduce; });
+  int cost = g.card(card).cost - develop_discount(g, s, seat);
   return cost < 0 ? 0 : cost;
 }
 
@@ -35,7 +39,7 @@ bool run_develop(const Game& g, State& s) {
         }
         for (int t = 0; t < s.players; ++t) {  // Interstellar Bank (A30: even without placing)
           int seat = seat_at(s, t);
-          draw_to_hand(s, seat, sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.develop_draw; }));
+          draw_to_hand(s, seat, sum_over(g, s.tableau[seat] & g.powered(kGroupDevelop), [](const CardInfo& c) { return c.develop_draw; }));
         }
         s.step = kSelect;
         s.turn = 0;
@@ -80,7 +84,7 @@ bool run_develop(const Game& g, State& s) {
         for (int t = 0; t < s.players; ++t) {  // Public Works: not for its own placement
           int seat = seat_at(s, t);
           if (s.selected[seat] == kNone) continue;
-          draw_to_hand(s, seat, sum_over(g, active_tableau(s, seat), [](const CardInfo& c) { return c.develop_draw_after; }));
+          draw_to_hand(s, seat, sum_over(g, active_tableau(s, seat) & g.powered(kGroupDevelop), [](const CardInfo& c) { return c.develop_draw_after; }));
         }
         if (s.phase_rep == 0 && develop_twice(s)) {  // A25: a new phase, placed cards now active
           s.phase_rep = 1;
@@ -98,10 +102,11 @@ int legal_develop(const Game& g, const State& s, int* out) {
   int seat = s.actor;
   if (s.decision == DecisionKind::Pay) return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
   int n = 0;
-  int others = s.hand[seat].count() - 1;
+  int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
   distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
+    if (g.card(c).cost > budget) return;
     if (g.copies(g.card(c).design).intersects(s.tableau[seat])) return;  // no duplicates
-    if (develop_cost(g, s, seat, c) <= others) out[n++] = c;
+    out[n++] = c;
   });
   out[n++] = act::kPass;
   return n;

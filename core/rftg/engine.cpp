@@ -105,11 +105,15 @@ void dispatch(const Game& g, State& s, int action) {
 
 void Game::advance(State& s) const {
   int buf[kMaxLegal];
+  advance(s, buf);
+}
+
+int Game::advance(State& s, int* buf) const {
   for (;;) {
     if (s.stage == kStageGameOver) {
       s.decision = DecisionKind::None;
       s.actor = -1;
-      return;
+      return 0;
     }
     if (!run_stage(*this, s)) {
       finish_stage(s);
@@ -120,9 +124,18 @@ void Game::advance(State& s) const {
       dispatch(*this, s, buf[0]);
       continue;
     }
+    if (n == 0 && s.decision == DecisionKind::ConsumePower) {  // no usable power left: stop
+      dispatch(*this, s, act::kPass);
+      continue;
+    }
     if (n == 0) throw std::logic_error("galaxysim internal error: decision " + decision_name(s.decision) + " has no legal action");
-    return;
+    return n;
   }
+}
+
+int Game::step(State& s, int action, int* legal_out) const {
+  dispatch(*this, s, action);
+  return advance(s, legal_out);
 }
 
 int Game::legal_actions(const State& s, int* out) const {

@@ -7,12 +7,12 @@ namespace {
 
 int explore_draws(const Game& g, const State& s, int seat) {
   return 2 + 5 * chose(s, seat, kActExplore5) + chose(s, seat, kActExplore11) +
-         sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.explore_draw; });
+         sum_over(g, s.tableau[seat] & g.powered(kGroupExplore), [](const CardInfo& c) { return c.explore_draw; });
 }
 
 int explore_keeps(const Game& g, const State& s, int seat) {
   return 1 + chose(s, seat, kActExplore11) +
-         sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.explore_keep; });
+         sum_over(g, s.tableau[seat] & g.powered(kGroupExplore), [](const CardInfo& c) { return c.explore_keep; });
 }
 
 // Keeping card x discards every new card below x (choices go in increasing order).

@@ -17,7 +17,15 @@ struct RulesError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-constexpr int kMaxConsumePowers = 3;  // consume (phase IV, non-trade) powers on one card
+constexpr int kMaxConsumePowers = 3;
+
+// Lanes of CardInfo::settle_lanes.
+enum SettleLane : uint8_t {
+  kLaneReduce = 0, kLaneReduceKind = 1,  // 1..4: Novelty..Alien
+  kLaneMilitary = 5, kLaneMilitaryKind = 6,  // 6..9
+  kLaneMilitaryRebel = 10, kLaneTemporary = 11, kLaneContactDiscount = 12, kLaneContact = 13,
+  kLaneColonyShip = 14
+};  // consume (phase IV, non-trade) powers on one card
 
 struct ConsumePower {
   uint32_t code;
@@ -52,6 +60,8 @@ struct CardInfo {
   int8_t pay_military;         // Contact Specialist: discount (valid if has_pay_military)
   bool has_pay_military;
   bool colony_ship;
+  // The Settle fields above packed for a vector sum (see settle.cpp, SettleLane).
+  alignas(16) int8_t settle_lanes[16];
   // Trade ($)
   int8_t trade_any, trade_kind[5], trade_this;
   // Phase IV consume powers (not trade powers), in card order
@@ -65,6 +75,10 @@ struct CardInfo {
   // Scoring classification
   bool has_explore_power, has_trade_power, has_consume_power;
 };
+
+// Cards grouped by the phase their powers work in, so a phase only visits the
+// tableau cards that can matter to it.
+enum PowerGroup : uint8_t { kGroupExplore, kGroupDevelop, kGroupSettle, kGroupTrade, kGroupConsume, kGroupProduce, kNumGroups };
 
 struct GameOptions {
   int players = 4;
@@ -98,6 +112,8 @@ class Game {
   const CardSet& windfall_of_kind(int kind) const { return windfall_kind_[kind]; }
   const CardSet& worlds_of_kind(int kind) const { return kind_worlds_[kind]; }
   const CardSet& production_worlds() const { return production_; }
+  // Instances with at least one power of the group.
+  const CardSet& powered(PowerGroup k) const { return powered_[k]; }
   int initial_pool() const { return 12 * options_.players; }
 
   // The engine.
@@ -107,6 +123,9 @@ class Game {
   bool is_legal(const State& s, int action) const;
   void apply(State& s, int action) const;  // throws RulesError when illegal
   void apply_unchecked(State& s, int action) const;  // for bots that picked from legal_actions
+  // Fast path for playouts: apply a legal action and write the next decision's legal
+  // actions to legal_out (kMaxLegal entries); returns their count, 0 when the game is over.
+  int step(State& s, int action, int* legal_out) const;
   bool is_terminal(const State& s) const { return s.stage == kStageGameOver; }
   int current_player(const State& s) const { return s.actor; }
   std::string describe(const State& s, int action) const;
@@ -129,8 +148,9 @@ class Game {
 
   static constexpr int kMaxLegal = 256;
 
-  // Internal: used by the phase files.
+  // Internal: run automatic steps until a decision is posed (and list its legal actions).
   void advance(State& s) const;
+  int advance(State& s, int* legal_out) const;
 
  private:
   GameOptions options_;
@@ -141,6 +161,7 @@ class Game {
   std::vector<CardSet> copies_;
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
   CardSet windfall_kind_[5], kind_worlds_[5];
+  CardSet powered_[kNumGroups];
 };
 
 }  // namespace gs::rftg

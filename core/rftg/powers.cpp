@@ -1,5 +1,6 @@
 // Building a Game: card instances for the chosen level and each card's powers
 // flattened from the data file into the CardInfo summary the phases read.
+#include <initializer_list>
 #include <string>
 
 #include "rftg/game.h"
@@ -89,6 +90,21 @@ void add_produce(const Design& d, const Power& p, CardInfo& c) {
   }
 }
 
+void pack_settle_lanes(CardInfo& c) {
+  int8_t* v = c.settle_lanes;
+  v[kLaneReduce] = c.settle_reduce;
+  v[kLaneMilitary] = c.military_power;
+  for (int k = 1; k < 5; ++k) {
+    v[kLaneReduceKind + k - 1] = c.settle_reduce_kind[k];
+    v[kLaneMilitaryKind + k - 1] = c.military_vs_kind[k];
+  }
+  v[kLaneMilitaryRebel] = c.military_vs_rebel;
+  v[kLaneTemporary] = c.discard_military;
+  v[kLaneContactDiscount] = c.pay_military;
+  v[kLaneContact] = c.has_pay_military ? 1 : 0;
+  v[kLaneColonyShip] = c.colony_ship ? 1 : 0;
+}
+
 CardInfo summarize(const Design& d, int design) {
   CardInfo c{};
   c.design = static_cast<int16_t>(design);
@@ -116,7 +132,31 @@ CardInfo summarize(const Design& d, int design) {
       case kProduce: add_produce(d, p, c); break;
     }
   }
+  pack_settle_lanes(c);
   return c;
+}
+
+bool any_of(std::initializer_list<int> values) {
+  for (int v : values) if (v) return true;
+  return false;
+}
+
+bool in_group(const CardInfo& c, PowerGroup k) {
+  switch (k) {
+    case kGroupExplore: return any_of({c.explore_draw, c.explore_keep});
+    case kGroupDevelop: return any_of({c.develop_draw, c.develop_reduce, c.develop_draw_after});
+    case kGroupSettle:
+      return any_of({c.military_power, c.military_vs_kind[1], c.military_vs_kind[2], c.military_vs_kind[3],
+                     c.military_vs_kind[4], c.military_vs_rebel, c.settle_reduce, c.settle_reduce_kind[1],
+                     c.settle_reduce_kind[2], c.settle_reduce_kind[3], c.settle_reduce_kind[4], c.settle_draw_after,
+                     c.discard_military, c.has_pay_military, c.colony_ship});
+    case kGroupTrade: return any_of({c.trade_any, c.trade_kind[1], c.trade_kind[2], c.trade_kind[3], c.trade_kind[4]});
+    case kGroupConsume: return c.n_consume > 0;
+    case kGroupProduce:
+      return any_of({c.produce_draw, c.windfall_power, c.draw_each_novelty, c.draw_each_alien, c.draw_different,
+                     c.draw_most_rare, c.draw_world_genes});
+    default: return false;
+  }
 }
 
 Level parse_level(const std::string& e) {
@@ -162,6 +202,8 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       } else {
         developments_.set(i);
       }
+      for (int k = 0; k < kNumGroups; ++k)
+        if (in_group(info, static_cast<PowerGroup>(k))) powered_[k].set(i);
     }
   }
   if (start_worlds_.count() < options.players) throw RulesError("not enough start worlds in the card data");

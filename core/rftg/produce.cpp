@@ -35,7 +35,7 @@ unsigned open_classes(const Game& g, State& s, int seat) {
 void end_of_phase(const Game& g, State& s) {
   for (int t = 0; t < s.players; ++t) {  // Mining Conglomerate (A19)
     int seat = seat_at(s, t);
-    int n = sum_over(g, s.tableau[seat], [](const CardInfo& c) { return c.draw_most_rare; });
+    int n = sum_over(g, s.tableau[seat] & g.powered(kGroupProduce), [](const CardInfo& c) { return c.draw_most_rare; });
     if (n == 0 || s.produced_rare[seat] < 1) continue;
     bool most = true;
     for (int o = 0; o < s.players; ++o)
@@ -64,7 +64,7 @@ bool run_produce(const Game& g, State& s) {
         });
         made.for_each([&](int w) { draw_to_hand(s, seat, g.card(w).produce_draw_if); });
         s.windfall_left[0] = chose(s, seat, kActProduce) ? 1 : 0;
-        tab.for_each([&](int i) {
+        (tab & g.powered(kGroupProduce)).for_each([&](int i) {
           int wp = g.card(i).windfall_power;
           if (wp) ++s.windfall_left[wp - 1];
         });
@@ -92,7 +92,7 @@ bool run_produce(const Game& g, State& s) {
         int n = 0, kinds = 0;
         for (int k = 1; k < 5; ++k) kinds += s.produced[k] > 0;
         int genes_worlds = (tab & g.worlds_of_kind(kGenes)).count();
-        tab.for_each([&](int i) {
+        (tab & g.powered(kGroupProduce)).for_each([&](int i) {
           const CardInfo& c = g.card(i);
           n += c.produce_draw + c.draw_world_genes * genes_worlds + c.draw_each_novelty * s.produced[kNovelty] +
                c.draw_each_alien * s.produced[kAlien] + c.draw_different * kinds;

@@ -10,57 +10,79 @@ namespace {
 
 enum Step : uint8_t { kStart = 0, kSelect, kResolve, kMethod, kExecute, kPay, kDraws };
 
-struct Terms {
-  int pay_cost = 0;       // cards for a non-military world (Method A)
-  int military = 0;       // standing Military against this world (Method B)
-  int temporary = 0;      // New Military Tactics available
-  bool colony_ship = false;
-  bool contact = false;   // Contact Specialist usable on this world (Method C)
-  int contact_cost = 0;
+// Settle powers of a seat's active tableau, summed once.
+struct SettlePowers {
+  int reduce = 0, reduce_kind[5] = {0, 0, 0, 0, 0};
+  int military = 0, military_vs_kind[5] = {0, 0, 0, 0, 0}, military_vs_rebel = 0;
+  int temporary = 0;         // New Military Tactics available
+  int contact_discount = 0;
+  bool colony_ship = false, contact = false;
 };
 
-Terms settle_terms(const Game& g, const State& s, int seat, int world) {
-  const CardInfo& w = g.card(world);
-  Terms t;
-  int reduce = 0;
-  bool colony = false, contact = false;
-  int contact_discount = 0;
-  active_tableau(s, seat).for_each([&](int i) {
-    const CardInfo& c = g.card(i);
-    reduce += c.settle_reduce + c.settle_reduce_kind[w.good];  // A6, A28: by good kind
-    t.military += c.military_power + c.military_vs_kind[w.good];
-    if (w.flags & kFlagRebel) t.military += c.military_vs_rebel;
-    t.temporary += c.discard_military;
-    colony |= c.colony_ship;
-    if (c.has_pay_military) { contact = true; contact_discount += c.pay_military; }
+typedef int8_t Lanes __attribute__((vector_size(16)));
+
+SettlePowers settle_powers(const Game& g, const State& s, int seat) {
+  Lanes sum = {};
+  (active_tableau(s, seat) & g.powered(kGroupSettle)).for_each([&](int i) {
+    sum += *reinterpret_cast<const Lanes*>(g.card(i).settle_lanes);
   });
+  SettlePowers sp;
+  sp.reduce = sum[kLaneReduce];
+  sp.military = sum[kLaneMilitary];
+  for (int k = 1; k < 5; ++k) {
+    sp.reduce_kind[k] = sum[kLaneReduceKind + k - 1];
+    sp.military_vs_kind[k] = sum[kLaneMilitaryKind + k - 1];
+  }
+  sp.military_vs_rebel = sum[kLaneMilitaryRebel];
+  sp.temporary = sum[kLaneTemporary];
+  sp.contact_discount = sum[kLaneContactDiscount];
+  sp.contact = sum[kLaneContact] > 0;
+  sp.colony_ship = sum[kLaneColonyShip] > 0;
+  return sp;
+}
+
+struct Terms {
+  int pay_cost;      // cards for a non-military world (Method A)
+  int military;      // standing Military against this world (Method B)
+  bool colony_ship;  // Colony Ship may be used on this world
+  bool contact;      // Contact Specialist usable on this world (Method C)
+  int contact_cost;
+};
+
+Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
+  Terms t;
+  int reduce = sp.reduce + sp.reduce_kind[w.good];  // A6, A28: kind-specific by good kind
+  t.military = sp.military + sp.military_vs_kind[w.good] + ((w.flags & kFlagRebel) ? sp.military_vs_rebel : 0);
   bool alien = w.good == kAlien;
   t.pay_cost = w.cost - reduce;
   if (t.pay_cost < 0) t.pay_cost = 0;
-  t.colony_ship = colony && !alien;
-  t.contact = contact && !alien && w.military();  // A5, A6
-  t.contact_cost = w.cost - contact_discount - reduce;
+  t.colony_ship = sp.colony_ship && !alien;
+  t.contact = sp.contact && !alien && w.military();  // A5, A6
+  t.contact_cost = w.cost - sp.contact_discount - reduce;
   if (t.contact_cost < 0) t.contact_cost = 0;
   return t;
 }
 
-// Methods that can place `world` with `avail` other cards in hand (bit mask over SettleMethod).
+// Methods that can place world `w` with `avail` other cards in hand (bit mask over SettleMethod).
 // Colony Ship is offered only where it saves cards (docs/rules.md, R-COLONY).
-unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
-  const CardInfo& w = g.card(world);
-  Terms t = settle_terms(g, s, seat, world);
+unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail) {
+  Terms t = settle_terms(sp, w);
   unsigned m = 0;
   if (!w.military()) {
     if (t.pay_cost <= avail) m |= 1u << kMethodPay;
     if (t.colony_ship && t.pay_cost > 0) m |= 1u << kMethodColonyShip;
     return m;
   }
-  if (t.military + t.temporary >= w.cost) m |= 1u << kMethodConquer;
+  if (t.military + sp.temporary >= w.cost) m |= 1u << kMethodConquer;
   if (t.contact) {
     if (t.contact_cost <= avail) m |= 1u << kMethodContact;
     if (t.colony_ship && t.contact_cost > 0) m |= 1u << kMethodContactColony;
   }
   return m;
+}
+
+unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
+  return feasible_methods(settle_powers(g, s, seat), g.card(world), avail);
 }
 
 bool settle_twice(const State& s) {
@@ -82,7 +104,7 @@ int first_with(const Game& g, const CardSet& cards, bool (*pred)(const CardInfo&
 
 // Carry out the chosen method; returns the number of cards still to pay.
 int execute_method(const Game& g, State& s, int seat, int world) {
-  Terms t = settle_terms(g, s, seat, world);
+  Terms t = settle_terms(settle_powers(g, s, seat), g.card(world));
   switch (s.method) {
     case kMethodPay: return t.pay_cost;
     case kMethodContact: return t.contact_cost;
@@ -179,7 +201,7 @@ bool run_settle(const Game& g, State& s) {
       case kDraws: {
         int seat = seat_at(s, s.turn);
         int n = ((s.bonus >> seat) & 1) +
-                sum_over(g, active_tableau(s, seat), [](const CardInfo& c) { return c.settle_draw_after; });
+                sum_over(g, active_tableau(s, seat) & g.powered(kGroupSettle), [](const CardInfo& c) { return c.settle_draw_after; });
         draw_to_hand(s, seat, n);
         ++s.turn;
         s.step = kResolve;
@@ -204,8 +226,9 @@ int legal_settle(const Game& g, const State& s, int* out) {
     default: {
       int n = 0;
       int others = s.hand[seat].count() - 1;
+      SettlePowers sp = settle_powers(g, s, seat);
       distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
-        if (feasible_methods(g, s, seat, c, others)) out[n++] = c;
+        if (feasible_methods(sp, g.card(c), others)) out[n++] = c;
       });
       out[n++] = act::kPass;
       return n;

@@ -1,0 +1,6 @@
+"""galaxysim's Python face of the C++ engine.
+
+Modules: pycore.rftg (Race for the Galaxy object API). Compiled: pycore._rftg
+(pybind11), pycore._batch (Cython batch path). Data files ship in pycore/data.
+"""
+__version__ = "0.1.0"

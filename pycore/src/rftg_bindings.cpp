@@ -1,0 +1,244 @@
+// pycore._rftg: the object API of the Race for the Galaxy engine (Game, State,
+// bots, card table). The Python module pycore/rftg.py adds the friendly layer.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/playout.h"
+#include "bots/random_bot.h"
+#include "rftg/game.h"
+#include "rftg/heuristic.h"
+
+namespace py = pybind11;
+using namespace gs;
+using namespace gs::rftg;
+
+namespace {
+
+constexpr const char* kEngineVersion = "0.1.0";
+
+using GamePtr = std::shared_ptr<const Game>;
+
+struct PyState {
+  GamePtr game;
+  State s;
+};
+
+py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
+
+const char* good_name(Good g) {
+  switch (g) {
+    case kNovelty: return "novelty";
+    case kRare: return "rare";
+    case kGenes: return "genes";
+    case kAlien: return "alien";
+    case kAnyGood: return "any";
+    default: return nullptr;
+  }
+}
+
+py::list flag_names(uint32_t flags) {
+  static const std::pair<uint32_t, const char*> kNames[] = {
+      {kFlagStart, "start"}, {kFlagMilitary, "military"}, {kFlagWindfall, "windfall"}, {kFlagRebel, "rebel"},
+      {kFlagAlien, "alien"}, {kFlagImperium, "imperium"}, {kFlagUplift, "uplift"}, {kFlagChromo, "chromo"},
+      {kFlagTerraforming, "terraforming"}, {kFlagPrestige, "prestige"}, {kFlagStartHand3, "start_hand_3"},
+      {kFlagDiscardToTwelve, "hand_limit_12"}, {kFlagGameEndFourteen, "game_end_14"}};
+  py::list out;
+  for (const auto& [bit, name] : kNames)
+    if (flags & bit) out.append(name);
+  return out;
+}
+
+Level level_of(const std::string& expansion) {
+  if (expansion == "base") return kBase;
+  if (expansion == "tgs") return kTgs;
+  if (expansion == "rvi") return kRvi;
+  throw RulesError("unknown expansion '" + expansion + "' (expected base, tgs or rvi)");
+}
+
+py::list card_table(const CardDb& db, const std::string& expansion) {
+  Level level = level_of(expansion);
+  py::list out;
+  for (const Design& d : db.designs) {
+    int copies = d.copies[level];
+    if (copies <= 0) continue;
+    py::dict row;
+    row["name"] = d.name;
+    row["type"] = d.is_world() ? "world" : "development";
+    row["cost"] = int(d.cost);
+    row["vp"] = int(d.vp);
+    const char* good = good_name(d.good);
+    row["good"] = good ? py::object(py::str(good)) : py::object(py::none());
+    row["military"] = d.has(kFlagMilitary);
+    row["windfall"] = d.has(kFlagWindfall);
+    row["start"] = d.start_number >= 0 ? py::object(py::int_(int(d.start_number))) : py::object(py::none());
+    row["copies"] = copies;
+    row["flags"] = flag_names(d.flags);
+    out.append(row);
+  }
+  return out;
+}
+
+// A C++ bot usable from Python and by the batch functions.
+struct PyBot {
+  std::string name;
+  Rng rng;
+  int act(const Game& g, const State& s, const int* legal, int n) {
+    if (name == "random") return bots::RandomBot().act(g, s, legal, n, rng);
+    return heuristic_action(g, s, legal, n, rng);
+  }
+};
+
+PyBot make_bot(const std::string& name, uint64_t seed) {
+  if (name != "random" && name != "heuristic")
+    throw RulesError("unknown bot '" + name + "' (built-in bots: random, heuristic)");
+  return PyBot{name, Rng(splitmix64(seed ^ 0x5eedb07ull))};
+}
+
+int bot_act(PyBot& bot, const PyState& st) {
+  if (st.game->is_terminal(st.s)) throw RulesError("the game is over: no decision to take");
+  int legal[Game::kMaxLegal];
+  int n = st.game->legal_actions(st.s, legal);
+  return bot.act(*st.game, st.s, legal, n);
+}
+
+// Play `games` games single-threaded (seeds = game_seed(seed, i)) with one bot name per seat.
+py::dict play_games(const GamePtr& game, const std::vector<std::string>& bot_names, int games, uint64_t seed) {
+  if (static_cast<int>(bot_names.size()) != game->players())
+    throw RulesError("need one bot per seat: " + std::to_string(game->players()) + " bots, got " +
+                     std::to_string(bot_names.size()));
+  std::vector<PyBot> bots;
+  for (size_t i = 0; i < bot_names.size(); ++i) bots.push_back(make_bot(bot_names[i], seed + i));
+  struct Adapter {
+    PyBot* b;
+    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return b->act(g, s, l, n); }
+  };
+  std::vector<Adapter> adapters;
+  for (auto& b : bots) adapters.push_back(Adapter{&b});
+  std::vector<Adapter*> seats;
+  for (auto& a : adapters) seats.push_back(&a);
+  std::vector<long> wins(game->players(), 0);
+  long decisions = 0, rounds = 0;
+  double seconds;
+  {
+    py::gil_scoped_release release;
+    Rng unused(0);
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < games; ++i) {
+      State s = game->new_initial_state(game_seed(seed, static_cast<uint64_t>(i)));
+      decisions += bots::play_out(*game, s, seats, unused);
+      rounds += s.round;
+      for (int w : game->winners(s)) ++wins[w];
+    }
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  py::dict out;
+  out["games"] = games;
+  out["decisions"] = decisions;
+  out["rounds"] = rounds;
+  out["seconds"] = seconds;
+  out["wins"] = wins;
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_rftg, m) {
+  m.doc() = "galaxysim: Race for the Galaxy engine (C++) bindings";
+  m.attr("ENGINE_VERSION") = kEngineVersion;
+  m.def("engine_version", [] { return std::string(kEngineVersion); });
+  m.attr("STATE_BYTES") = sizeof(State);
+
+  py::register_exception<RulesError>(m, "RulesError", PyExc_ValueError);
+  py::register_exception<CardDataError>(m, "CardDataError", PyExc_ValueError);
+
+  py::class_<CardDb, std::shared_ptr<CardDb>>(m, "CardDb", "Card designs parsed from a data file.")
+      .def(py::init([](const std::string& text, const std::string& source) {
+             return std::make_shared<CardDb>(parse_card_db(text, source));
+           }),
+           py::arg("text"), py::arg("source") = "<card data>")
+      .def("__len__", [](const CardDb& db) { return db.designs.size(); })
+      .def("card_table", &card_table, py::arg("expansion") = "base",
+           "One dict per design present at that level: name, type, cost, vp, good, military, windfall, start, copies, flags.");
+
+  py::class_<Game, std::shared_ptr<Game>>(m, "Game")
+      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced) {
+             GameOptions o;
+             o.players = players;
+             o.expansion = expansion;
+             o.advanced = advanced;
+             return std::make_shared<Game>(db, o);
+           }),
+           py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false)
+      .def_property_readonly("players", &Game::players)
+      .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
+      .def_property_readonly("advanced", &Game::advanced)
+      .def_property_readonly("num_cards", &Game::num_instances, "Card instances in this game's deck.")
+      .def("card_name", [](const Game& g, int i) {
+             if (i < 0 || i >= g.num_instances()) throw RulesError("no card instance " + std::to_string(i));
+             return g.name(i);
+           })
+      .def("new_state", [](const std::shared_ptr<Game>& g, uint64_t seed) { return PyState{g, g->new_initial_state(seed)}; },
+           py::arg("seed") = 0, "A new game dealt from this seed.")
+      .def("state_from_json", [](const std::shared_ptr<Game>& g, const std::string& text) { return PyState{g, g->from_json(text)}; },
+           py::arg("text"), "Load a position written by State.to_json() or by hand (docs/state-json.md).")
+      .def("play_games", [](const std::shared_ptr<Game>& g, const std::vector<std::string>& bots, int games, uint64_t seed) {
+             return play_games(g, bots, games, seed);
+           },
+           py::arg("bots"), py::arg("games"), py::arg("seed") = 0,
+           "Play games single-threaded in C++ (GIL released) with built-in bots; returns counts and seconds.");
+
+  py::class_<PyState>(m, "State")
+      .def_property_readonly("current_player", [](const PyState& st) { return st.game->current_player(st.s); })
+      .def_property_readonly("decision", [](const PyState& st) { return st.game->decision_name(st.s.decision); })
+      .def_property_readonly("round", [](const PyState& st) { return int(st.s.round); })
+      .def_property_readonly("players", [](const PyState& st) { return int(st.s.players); })
+      .def_property_readonly("vp_pool", [](const PyState& st) { return int(st.s.vp_pool); })
+      .def("legal_actions", [](const PyState& st) { return st.game->legal_actions(st.s); })
+      .def("apply", [](PyState& st, int action) { st.game->apply(st.s, action); }, py::arg("action"),
+           "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
+      .def("describe", [](const PyState& st, int action) { return st.game->describe(st.s, action); })
+      .def("is_terminal", [](const PyState& st) { return st.game->is_terminal(st.s); })
+      .def("scores", [](const PyState& st) { return st.game->scores(st.s); })
+      .def("winners", [](const PyState& st) { return st.game->winners(st.s); })
+      .def("score_parts", [](const PyState& st, int seat) {
+             if (seat < 0 || seat >= st.s.players) throw RulesError("no seat " + std::to_string(seat));
+             auto p = st.game->score_parts(st.s, seat);
+             py::dict d;
+             d["cards"] = p.cards;
+             d["chips"] = p.chips;
+             d["six_cost"] = p.six_cost;
+             d["total"] = p.total;
+             return d;
+           })
+      .def("observation", [](const PyState& st, int player) {
+             if (player < 0 || player >= st.s.players) throw RulesError("no seat " + std::to_string(player));
+             return json_loads(st.game->observation_json(st.s, player));
+           },
+           py::arg("player"))
+      .def("determinize", [](const PyState& st, int observer, uint64_t seed) {
+             if (observer < 0 || observer >= st.s.players) throw RulesError("no seat " + std::to_string(observer));
+             return PyState{st.game, st.game->determinize(st.s, observer, seed)};
+           },
+           py::arg("observer"), py::arg("seed"))
+      .def("clone", [](const PyState& st) { return PyState{st.game, st.s}; })
+      .def("__copy__", [](const PyState& st) { return PyState{st.game, st.s}; })
+      .def("__deepcopy__", [](const PyState& st, py::dict) { return PyState{st.game, st.s}; })
+      .def("to_json", [](const PyState& st, py::object indent) {
+             return st.game->to_json(st.s, indent.is_none() ? -1 : indent.cast<int>());
+           },
+           py::arg("indent") = py::none())
+      .def("__repr__", [](const PyState& st) {
+             return "<rftg.State round " + std::to_string(st.s.round) + ", " + st.game->decision_name(st.s.decision) +
+                    " for seat " + std::to_string(st.s.actor) + ">";
+           });
+
+  py::class_<PyBot>(m, "Bot", "A built-in C++ bot: 'random' or 'heuristic'.")
+      .def(py::init(&make_bot), py::arg("name"), py::arg("seed") = 0)
+      .def_readonly("name", &PyBot::name)
+      .def("act", &bot_act, py::arg("state"), "The bot's choice for the state's current decision.");
+}
