@@ -1,6 +1,224 @@
 # distutils: language = c++
-# Stub of the Cython module pycore._batch; the real batch path replaces this file.
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""pycore._batch: the GIL-free batch path. A Runner plays chunks of games on the
+C++ thread pool and hands back numpy columns (no per-game Python objects)."""
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy
+from libcpp cimport bool as cbool
+from libcpp.string cimport string
+from libcpp.vector cimport vector
+
+import numpy as np
+
+from pycore._rftg import RulesError
+
+ENGINE_VERSION = "0.1.0"
+END_REASONS = ["tableau_12", "vp_pool", "round_cap"]
+DECISION_KINDS = ["none", "start_discard", "choose_action", "explore_keep", "develop_select", "settle_select",
+                  "settle_method", "pay", "trade_good", "consume_power", "consume_good", "consume_hand",
+                  "lucky_number", "windfall_power", "windfall_world", "hand_limit"]
 
 
-def ping():
-    return 1
+cdef extern from "rftg/cards.h" namespace "gs::rftg":
+    cdef cppclass Design:
+        string name
+        int8_t copies[3]
+    cdef cppclass CardDb:
+        vector[Design] designs
+    CardDb parse_card_db(const string& text, const string& source) except +
+
+
+cdef extern from "rftg/state.h" namespace "gs::rftg":
+    cdef cppclass State:
+        int16_t round
+        int8_t players
+
+
+cdef extern from "rftg/game.h" namespace "gs::rftg":
+    cdef cppclass GameOptions:
+        int players
+        string expansion
+        cbool advanced
+    cdef cppclass Game:
+        Game(const CardDb& db, const GameOptions& options) except +
+        int players()
+        vector[int] scores(const State& s)
+        vector[int] winners(const State& s)
+
+
+cdef extern from "runner/batch.h" namespace "gs::runner":
+    cdef cppclass BotSpec:
+        string name
+    BotSpec parse_bot_spec(const string& spec) except +
+    cdef cppclass BatchRequest:
+        uint64_t run_seed
+        int64_t first_game
+        int64_t count
+        int threads
+        cbool record_decisions
+    cdef cppclass BatchColumns:
+        vector[int64_t] game_index
+        vector[uint64_t] seed
+        vector[int16_t] rounds
+        vector[int8_t] end_reason
+        vector[uint8_t] winners_mask
+        vector[int32_t] decisions
+        vector[int32_t] wall_time_us
+        vector[int64_t] seat_game_index
+        vector[int8_t] seat
+        vector[int8_t] bot
+        vector[int16_t] start_world
+        vector[int16_t] score
+        vector[int16_t] score_cards
+        vector[int16_t] score_chips
+        vector[int16_t] score_six_cost
+        vector[int8_t] rank
+        vector[uint8_t] won
+        vector[int8_t] hand_size
+        vector[int8_t] goods
+        vector[int32_t] tableau_offsets
+        vector[int16_t] tableau_cards
+        vector[int64_t] dec_game_index
+        vector[int16_t] dec_step
+        vector[int8_t] dec_seat
+        vector[int8_t] dec_kind
+        vector[int16_t] dec_action
+        vector[int16_t] dec_legal
+    void run_batch(const Game& game, const vector[BotSpec]& bots, const BatchRequest& req, BatchColumns& out) except + nogil
+    cdef cppclass ReplayStep:
+        int seat
+        int kind
+        int action
+        int legal
+        string text
+    vector[ReplayStep] replay_game(const Game& game, const vector[BotSpec]& bots, uint64_t run_seed,
+                                   int64_t game_index, State* final_state) except +
+
+
+cdef object column(const void* data, size_t n, dtype):
+    out = np.empty(n, dtype=dtype)
+    cdef char[::1] view
+    if n:
+        view = out.view(np.int8)
+        memcpy(&view[0], data, n * out.itemsize)
+    return out
+
+
+def _level_index(expansion):
+    levels = {"base": 0, "tgs": 1, "rvi": 2}
+    if expansion not in levels:
+        raise RulesError(f"unknown expansion {expansion!r} (expected base, tgs or rvi)")
+    return levels[expansion]
+
+
+def design_names(str card_text, str expansion="base"):
+    """Card name of every design id in the card data (ids are positions in the file)."""
+    _level_index(expansion)
+    cdef CardDb db
+    try:
+        db = parse_card_db(card_text.encode(), b"card data")
+    except RuntimeError as e:
+        raise RulesError(str(e)) from None
+    return [d.name.decode() for d in db.designs]
+
+
+cdef class Runner:
+    """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots)."""
+    cdef CardDb* db
+    cdef Game* game
+    cdef vector[BotSpec] bots
+    cdef readonly int players
+    cdef readonly list bot_names
+
+    def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots):
+        self.db = NULL
+        self.game = NULL
+        _level_index(expansion)
+        cdef GameOptions opts
+        opts.players = players
+        opts.expansion = expansion.encode()
+        opts.advanced = advanced
+        self.db = new CardDb()
+        try:
+            self.db[0] = parse_card_db(card_text.encode(), b"pycore/data/rftg_cards.txt")
+            self.game = new Game(self.db[0], opts)
+            for spec in bots:
+                self.bots.push_back(parse_bot_spec(str(spec).encode()))
+        except RuntimeError as e:
+            raise RulesError(str(e)) from None
+        if <int>self.bots.size() != players:
+            raise RulesError(f"need one bot per seat: {players} bots, got {len(bots)}")
+        self.players = players
+        self.bot_names = [str(b) for b in bots]
+
+    def __dealloc__(self):
+        if self.game != NULL:
+            del self.game
+        if self.db != NULL:
+            del self.db
+
+    def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
+        """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
+        if count < 0 or first_game < 0:
+            raise RulesError("first_game and count must not be negative")
+        cdef BatchRequest req
+        req.run_seed = run_seed
+        req.first_game = first_game
+        req.count = count
+        req.threads = threads if threads > 0 else 1
+        req.record_decisions = record_decisions
+        cdef BatchColumns c
+        try:
+            with nogil:
+                run_batch(self.game[0], self.bots, req, c)
+        except RuntimeError as e:
+            raise RulesError(str(e)) from None
+        games = {
+            "game_index": column(c.game_index.data(), c.game_index.size(), np.int64),
+            "seed": column(c.seed.data(), c.seed.size(), np.uint64),
+            "rounds": column(c.rounds.data(), c.rounds.size(), np.int16),
+            "end_reason": column(c.end_reason.data(), c.end_reason.size(), np.int8),
+            "winners_mask": column(c.winners_mask.data(), c.winners_mask.size(), np.uint8),
+            "decisions": column(c.decisions.data(), c.decisions.size(), np.int32),
+            "wall_time_us": column(c.wall_time_us.data(), c.wall_time_us.size(), np.int32),
+        }
+        seats = {
+            "game_index": column(c.seat_game_index.data(), c.seat_game_index.size(), np.int64),
+            "seat": column(c.seat.data(), c.seat.size(), np.int8),
+            "bot": column(c.bot.data(), c.bot.size(), np.int8),
+            "start_world": column(c.start_world.data(), c.start_world.size(), np.int16),
+            "score": column(c.score.data(), c.score.size(), np.int16),
+            "score_cards": column(c.score_cards.data(), c.score_cards.size(), np.int16),
+            "score_chips": column(c.score_chips.data(), c.score_chips.size(), np.int16),
+            "score_six_cost": column(c.score_six_cost.data(), c.score_six_cost.size(), np.int16),
+            "rank": column(c.rank.data(), c.rank.size(), np.int8),
+            "won": column(c.won.data(), c.won.size(), np.uint8).astype(np.bool_),
+            "hand_size": column(c.hand_size.data(), c.hand_size.size(), np.int8),
+            "goods": column(c.goods.data(), c.goods.size(), np.int8),
+            "tableau_offsets": column(c.tableau_offsets.data(), c.tableau_offsets.size(), np.int32),
+            "tableau_cards": column(c.tableau_cards.data(), c.tableau_cards.size(), np.int16),
+        }
+        decisions = {
+            "game_index": column(c.dec_game_index.data(), c.dec_game_index.size(), np.int64),
+            "step": column(c.dec_step.data(), c.dec_step.size(), np.int16),
+            "seat": column(c.dec_seat.data(), c.dec_seat.size(), np.int8),
+            "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
+            "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
+            "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
+        }
+        return {"games": games, "seats": seats, "decisions": decisions}
+
+    def replay(self, uint64_t run_seed, int64_t game_index):
+        """Re-play one game exactly as run() played it: its decisions (seat, kind, action, legal count, text)."""
+        if game_index < 0:
+            raise RulesError("game index must not be negative")
+        cdef State final
+        cdef vector[ReplayStep] steps
+        try:
+            steps = replay_game(self.game[0], self.bots, run_seed, game_index, &final)
+        except RuntimeError as e:
+            raise RulesError(str(e)) from None
+        out = [(s.seat, DECISION_KINDS[s.kind], s.action, s.legal, s.text.decode()) for s in steps]
+        return {"steps": out, "scores": list(self.game.scores(final)), "winners": list(self.game.winners(final)),
+                "rounds": final.round}

@@ -1,0 +1,237 @@
+// Hidden information (rules §3.7): what one player may know (observation_json)
+// and a full state consistent with it, the unknown cards dealt afresh (determinize).
+// The observation format is documented in docs/state-json.md.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/json.h"
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+// Defined in state_json.cpp.
+namespace state_json_detail {
+const char* stage_label(int stage);
+std::string card_label(const Game& g, int instance);
+json::Value card_list(const Game& g, const CardSet& set);
+json::Value game_block(const Game& g);
+json::Value action_list(uint16_t mask);
+json::Value seat_list(unsigned mask);
+json::Value kind_list(unsigned mask);
+json::Value slot_value(const Game& g, int slot_action);
+json::Value active_value(const Game& g, const State& s);
+json::Value int_array(const int8_t* v, int n);
+}  // namespace state_json_detail
+
+namespace {
+
+using namespace state_json_detail;
+
+// Another seat's action cards are secret while they are being chosen.
+bool actions_hidden(const State& s) { return s.stage == kStageChooseAction; }
+
+// Develop/Settle selections are secret until the reveal that ends the select step.
+bool selection_hidden(const State& s) {
+  return (s.stage == kStageDevelop || s.stage == kStageSettle) && s.step == 1;
+}
+
+// Seat order position of a seat (0 = s.first).
+int turn_of(const State& s, int seat) { return (seat - s.first + s.players) % s.players; }
+
+// The consume power slots marked in s.used, in the order the engine lists them.
+json::Value used_slots(const Game& g, const State& s, int seat) {
+  json::Value a = json::Value::array();
+  int k = 0;
+  s.tableau[seat].for_each([&](int i) {
+    const CardInfo& c = g.card(i);
+    for (int p = 0; p < c.n_consume; ++p, ++k)
+      if (k < 32 && ((s.used >> k) & 1)) a.push_back(slot_value(g, act::kPowerBase + 4 * i + c.consume[p].index));
+  });
+  return a;
+}
+
+// The scratch fields the deciding player needs for the decision at hand.
+json::Value scratch(const Game& g, const State& s) {
+  json::Value o = json::Value::object();
+  int seat = s.actor;
+  auto floor = [&] { return s.floor == kNone ? json::Value() : json::Value(card_label(g, s.floor)); };
+  switch (s.decision) {
+    case DecisionKind::StartDiscard:
+    case DecisionKind::HandLimit:
+    case DecisionKind::Pay:
+      o.set("need", s.need);
+      o.set("floor", floor());
+      break;
+    case DecisionKind::ExploreKeep: o.set("need", s.need); break;
+    case DecisionKind::ConsumePower: o.set("used", used_slots(g, s, seat)); break;
+    case DecisionKind::ConsumeGood:
+      o.set("active", active_value(g, s));
+      o.set("need", s.need);
+      o.set("floor", floor());
+      o.set("picked_kinds", kind_list(s.picked_kinds));
+      o.set("units", s.units);
+      o.set("used", used_slots(g, s, seat));
+      break;
+    case DecisionKind::ConsumeHand:
+      o.set("active", active_value(g, s));
+      o.set("need", s.need);
+      o.set("floor", floor());
+      o.set("used", used_slots(g, s, seat));
+      break;
+    case DecisionKind::LuckyNumber:
+      o.set("active", active_value(g, s));
+      o.set("used", used_slots(g, s, seat));
+      break;
+    case DecisionKind::WindfallWorld:
+      o.set("active", active_value(g, s));
+      o.set("windfall_left", int_array(s.windfall_left, 5));
+      o.set("produced", int_array(s.produced, 5));
+      break;
+    case DecisionKind::WindfallPower:
+      o.set("windfall_left", int_array(s.windfall_left, 5));
+      o.set("produced", int_array(s.produced, 5));
+      break;
+    default: break;
+  }
+  return o;
+}
+
+void check_seat(const State& s, int seat, const char* what) {
+  if (seat < 0 || seat >= s.players)
+    throw RulesError(std::string(what) + ": seat " + std::to_string(seat) + " does not exist (the game has " +
+                     std::to_string(s.players) + " players)");
+}
+
+}  // namespace
+
+std::string Game::observation_json(const State& s, int player) const {
+  check_seat(s, player, "observation_json");
+  json::Value v = json::Value::object();
+  v.set("format", "galaxysim-rftg-observation");
+  v.set("version", 1);
+  v.set("observer", player);
+  v.set("game", game_block(*this));
+  v.set("round", s.round);
+  v.set("stage", stage_label(s.stage));
+  v.set("step", s.step);
+  v.set("turn", s.turn);
+  v.set("phase_rep", s.phase_rep);
+  v.set("first", s.first);
+  v.set("vp_pool", s.vp_pool);
+  v.set("deck_size", s.deck.count());
+  v.set("discard_size", s.discard.count());
+  v.set("decision", decision_name(s.decision));
+  v.set("actor", s.actor);
+  v.set("bonus", seat_list(s.bonus));
+  json::Value players = json::Value::array();
+  for (int i = 0; i < s.players; ++i) {
+    bool me = i == player;
+    json::Value p = json::Value::object();
+    if (me) {
+      p.set("hand", card_list(*this, s.hand[i]));
+      p.set("explored", card_list(*this, s.hand[i] & s.fresh));
+    }
+    p.set("hand_size", s.hand[i].count());
+    p.set("explored_count", (s.hand[i] & s.fresh).count());
+    p.set("tableau", card_list(*this, s.tableau[i]));
+    p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
+    p.set("chips", s.chips[i]);
+    p.set("actions", !me && actions_hidden(s) ? json::Value("hidden") : action_list(s.actions[i]));
+    json::Value sel;
+    if (!me && selection_hidden(s)) sel = "hidden";
+    else if (s.selected[i] != kNone) sel = card_label(*this, s.selected[i]);
+    p.set("selected", std::move(sel));
+    p.set("produced_rare", s.produced_rare[i]);
+    players.push_back(std::move(p));
+  }
+  v.set("players", std::move(players));
+  if (s.actor == player) v.set("scratch", scratch(*this, s));
+  return json::dump(v);
+}
+
+State Game::determinize(const State& s, int observer, uint64_t seed) const {
+  check_seat(s, observer, "determinize");
+  Rng rng(splitmix64(seed));
+  State d = s;
+
+  // Everything the observer cannot see goes back into one pool ...
+  CardSet pool = s.deck | s.discard | s.goods;
+  for (int i = 0; i < s.players; ++i)
+    if (i != observer) pool |= s.hand[i];
+  std::vector<int> cards;
+  cards.reserve(static_cast<size_t>(pool.count()));
+  pool.for_each([&](int c) { cards.push_back(c); });
+  for (size_t k = cards.size(); k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
+
+  // ... and is dealt back keeping every count.
+  size_t next = 0;
+  d.fresh = s.fresh & s.hand[observer];
+  auto deal = [&](CardSet& into, int n) {
+    for (int k = 0; k < n; ++k) into.set(cards[next++]);
+  };
+  for (int i = 0; i < s.players; ++i) {
+    if (i == observer) continue;
+    int explored = (s.hand[i] & s.fresh).count();
+    d.hand[i].clear();
+    CardSet fresh;
+    deal(fresh, explored);
+    d.fresh |= fresh;
+    d.hand[i] |= fresh;
+    deal(d.hand[i], s.hand[i].count() - explored);
+  }
+  d.goods.clear();
+  deal(d.goods, s.goods.count());
+  d.discard.clear();
+  deal(d.discard, s.discard.count());
+  d.deck.clear();
+  deal(d.deck, s.deck.count());
+  d.nstack = 0;
+  for (uint8_t& c : d.stack) c = 0;
+
+  // Secret choices made earlier in the current step are redrawn uniformly among
+  // the legal choices of the new deal.
+  auto random_legal = [&](State t, int seat, DecisionKind k) {
+    t.decision = k;
+    t.actor = static_cast<int8_t>(seat);
+    int buf[kMaxLegal];
+    int n = legal_actions(t, buf);
+    if (n == 0) throw std::logic_error("galaxysim internal error: determinize found no legal " + decision_name(k));
+    return buf[rng.below(static_cast<uint32_t>(n))];
+  };
+  for (int i = 0; i < s.players; ++i) {
+    if (i == observer) continue;
+    int t = turn_of(s, i);
+    if (actions_hidden(s) && (t < s.turn || (t == s.turn && s.actions[i] != 0))) {
+      int picks = t < s.turn ? (s.advanced ? 2 : 1) : __builtin_popcount(s.actions[i]);
+      State tmp = d;
+      tmp.actions[i] = 0;
+      for (int k = 0; k < picks; ++k) {
+        int a = random_legal(tmp, i, DecisionKind::ChooseAction);
+        tmp.actions[i] = static_cast<uint16_t>(tmp.actions[i] | act_bit(a - act::kActionBase));
+      }
+      d.actions[i] = tmp.actions[i];
+    }
+    if (selection_hidden(s) && t < s.turn) {
+      State tmp = d;
+      tmp.selected[i] = kNone;
+      int a = random_legal(tmp, i, s.stage == kStageDevelop ? DecisionKind::DevelopSelect : DecisionKind::SettleSelect);
+      d.selected[i] = a == act::kPass ? kNone : static_cast<uint8_t>(a);
+    }
+  }
+
+  // A pending multi-card discard of another seat remembers its last (now redealt) card.
+  if (d.actor >= 0 && d.actor != observer) {
+    switch (d.decision) {
+      case DecisionKind::StartDiscard:
+      case DecisionKind::HandLimit:
+      case DecisionKind::Pay:
+      case DecisionKind::ConsumeHand: d.floor = kNone; break;
+      default: break;
+    }
+  }
+  d.rng = Rng(rng.next());
+  return d;
+}
+
+}  // namespace gs::rftg

@@ -1,0 +1,724 @@
+// Positions as JSON, cards by name: Game::to_json and Game::from_json.
+// The format is documented for users in docs/state-json.md; keep the two in step.
+//
+// Card instances are written as their design name for the first copy of a design
+// and "Name #k" for the k-th copy, so a round trip restores every instance exactly.
+// The reader resolves explicit "#k" entries first and gives each plain name the
+// lowest copy not yet placed; cards mentioned nowhere go to the deck.
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/json.h"
+#include "rftg/play.h"
+
+namespace gs::rftg {
+
+// Helpers shared with observation.cpp (declared again there).
+namespace state_json_detail {
+
+const char* const kStageLabels[kNumStages] = {"start_discard", "choose_action", "explore",
+                                              "develop",       "settle",        "consume",
+                                              "produce",       "hand_limit",    "game_over"};
+const char* const kActionLabels[kNumActionCards] = {"explore5", "explore11", "develop",  "develop2", "settle",
+                                                    "settle2",  "trade",     "consume2x", "produce"};
+const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship"};
+// Windfall production classes (0 any kind, 1..4 a good kind); 1..4 are also the good kinds.
+const char* const kClassLabels[5] = {"any", "novelty", "rare", "genes", "alien"};
+
+const char* stage_label(int stage) { return stage >= 0 && stage < kNumStages ? kStageLabels[stage] : "?"; }
+
+std::string card_label(const Game& g, int instance) {
+  int k = instance - g.copies(g.card(instance).design).first() + 1;
+  return k == 1 ? g.name(instance) : g.name(instance) + " #" + std::to_string(k);
+}
+
+json::Value card_list(const Game& g, const CardSet& set) {
+  json::Value a = json::Value::array();
+  set.for_each([&](int i) { a.push_back(card_label(g, i)); });
+  return a;
+}
+
+json::Value game_block(const Game& g) {
+  json::Value v = json::Value::object();
+  v.set("players", g.players());
+  v.set("expansion", g.options().expansion);
+  v.set("advanced", g.advanced());
+  return v;
+}
+
+json::Value action_list(uint16_t mask) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < kNumActionCards; ++k)
+    if ((mask >> k) & 1) a.push_back(kActionLabels[k]);
+  return a;
+}
+
+json::Value seat_list(unsigned mask) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < kMaxPlayers; ++k)
+    if ((mask >> k) & 1) a.push_back(k);
+  return a;
+}
+
+json::Value kind_list(unsigned mask) {
+  json::Value a = json::Value::array();
+  for (int k = 1; k < 5; ++k)
+    if ((mask >> k) & 1) a.push_back(kClassLabels[k]);
+  return a;
+}
+
+// A consume power slot action (act::kPowerBase + 4 * instance + power index).
+json::Value slot_value(const Game& g, int slot_action) {
+  int v = slot_action - act::kPowerBase;
+  json::Value o = json::Value::object();
+  o.set("card", card_label(g, v >> 2));
+  o.set("power", v & 3);
+  return o;
+}
+
+// s.active: a consume power slot (Consume), a windfall class (Produce), else neutral.
+json::Value active_value(const Game& g, const State& s) {
+  int a = s.active;
+  if (a >= act::kPowerBase && (a - act::kPowerBase) / 4 < g.num_instances()) return slot_value(g, a);
+  if (a == 0 && s.stage != kStageProduce) return json::Value();  // the neutral value
+  if (a >= 0 && a < 5) return json::Value(kClassLabels[a]);
+  return json::Value(a);  // not produced by the engine; from_json rejects it
+}
+
+json::Value int_array(const int8_t* v, int n) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < n; ++k) a.push_back(v[k]);
+  return a;
+}
+
+}  // namespace state_json_detail
+
+using namespace state_json_detail;
+
+std::string Game::to_json(const State& s, int indent) const {
+  json::Value v = json::Value::object();
+  v.set("format", "galaxysim-rftg-state");
+  v.set("version", 1);
+  v.set("game", game_block(*this));
+  v.set("round", s.round);
+  v.set("stage", stage_label(s.stage));
+  v.set("step", s.step);
+  v.set("turn", s.turn);
+  v.set("phase_rep", s.phase_rep);
+  v.set("first", s.first);
+  v.set("vp_pool", s.vp_pool);
+  v.set("rng", s.rng.s);
+  v.set("decision", decision_name(s.decision));
+  v.set("actor", s.actor);
+  json::Value players = json::Value::array();
+  for (int i = 0; i < s.players; ++i) {
+    json::Value p = json::Value::object();
+    p.set("hand", card_list(*this, s.hand[i]));
+    p.set("explored", card_list(*this, s.hand[i] & s.fresh));
+    p.set("tableau", card_list(*this, s.tableau[i]));
+    p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
+    p.set("chips", s.chips[i]);
+    p.set("actions", action_list(s.actions[i]));
+    p.set("selected", s.selected[i] == kNone ? json::Value() : json::Value(card_label(*this, s.selected[i])));
+    p.set("produced_rare", s.produced_rare[i]);
+    players.push_back(std::move(p));
+  }
+  v.set("players", std::move(players));
+  json::Value top = json::Value::array();
+  CardSet stacked;
+  for (int k = s.nstack - 1; k >= 0; --k) {
+    top.push_back(card_label(*this, s.stack[k]));
+    stacked.set(s.stack[k]);
+  }
+  v.set("deck_top", std::move(top));
+  v.set("deck", card_list(*this, s.deck - stacked));
+  v.set("discard", card_list(*this, s.discard));
+  v.set("good_cards", card_list(*this, s.goods));
+  v.set("bonus", seat_list(s.bonus));
+  v.set("need", s.need);
+  v.set("floor", s.floor == kNone ? json::Value() : json::Value(card_label(*this, s.floor)));
+  v.set("active", active_value(*this, s));
+  v.set("method", s.method < kNumMethods ? json::Value(kMethodLabels[s.method]) : json::Value(s.method));
+  v.set("picked_kinds", kind_list(s.picked_kinds));
+  v.set("units", s.units);
+  v.set("used", s.used);
+  v.set("windfall_left", int_array(s.windfall_left, 5));
+  v.set("produced", int_array(s.produced, 5));
+  return json::dump(v, indent);
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+namespace {
+
+using json::Reader;
+
+[[noreturn]] void bad(const Reader& r, const std::string& problem) {
+  if (r.path().empty()) throw RulesError("state JSON: " + problem);
+  throw RulesError("state JSON, at '" + r.path() + "': " + problem);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+int edit_distance(const std::string& a, const std::string& b) {
+  std::vector<int> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      int sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+// " (did you mean 'A' or 'B'?)" for close candidates, else "".
+std::string suggest(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string w = lower(word);
+  std::vector<std::pair<int, std::string>> close;
+  for (const std::string& c : candidates) {
+    std::string lc = lower(c);
+    int d = edit_distance(w, lc);
+    int limit = std::max<int>(2, static_cast<int>(w.size()) / 4);
+    if (w.size() >= 4 && (lc.find(w) != std::string::npos || w.find(lc) != std::string::npos)) d = std::min(d, limit);
+    if (d <= limit) close.emplace_back(d, c);
+  }
+  if (close.empty()) return "";
+  std::stable_sort(close.begin(), close.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::string out = " (did you mean ";
+  size_t n = std::min<size_t>(close.size(), 3);
+  for (size_t k = 0; k < n; ++k) {
+    if (k) out += k + 1 == n ? " or " : ", ";
+    out += "'" + close[k].second + "'";
+  }
+  return out + "?)";
+}
+
+void check_keys(const Reader& r, std::initializer_list<const char*> allowed) {
+  std::vector<std::string> names(allowed.begin(), allowed.end());
+  for (const std::string& k : r.keys()) {
+    if (std::find(names.begin(), names.end(), k) != names.end()) continue;
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    bad(r, "unknown key '" + k + "'" + suggest(k, names) + "; known keys: " + list);
+  }
+}
+
+int label_index(const Reader& r, const char* const* labels, int n, const char* what) {
+  const std::string& text = r.get_string();
+  for (int k = 0; k < n; ++k)
+    if (text == labels[k]) return k;
+  std::vector<std::string> names(labels, labels + n);
+  std::string list;
+  for (const std::string& x : names) list += (list.empty() ? "" : ", ") + x;
+  bad(r, "unknown " + std::string(what) + " '" + text + "'" + suggest(text, names) + "; expected one of " + list);
+}
+
+enum Zone : int { kZoneHand, kZoneTableau, kZoneDeckTop, kZoneDeck, kZoneDiscard, kZoneGoods };
+
+struct CardRef {
+  int design;
+  int copy;  // 1-based copy number, 0 for a plain name
+};
+
+struct Placement {
+  Reader at;
+  Zone zone;
+  int seat;
+  CardRef ref;
+  int instance;
+};
+
+class Loader {
+ public:
+  Loader(const Game& g, const std::string& text) : g_(g), doc_(json::parse(text)) {
+    for (int d = 0; d < static_cast<int>(g.db().designs.size()); ++d)
+      if (g.copies(d).any()) names_.emplace(g.db().designs[d].name, d);
+    where_.assign(g.num_instances(), "");
+  }
+
+  State load();
+
+ private:
+  const Game& g_;
+  json::Value doc_;
+  std::map<std::string, int> names_;  // designs present in this game
+  std::vector<std::string> where_;    // path where each instance was placed, "" if nowhere
+  std::vector<Placement> placed_;
+  State s_{};
+
+  CardRef ref(const Reader& r) const;
+  int first_copy(int design) const { return g_.copies(design).first(); }
+
+  void collect(const Reader& list, Zone zone, int seat);
+  void resolve_placements();
+  CardSet resolve_refs(const Reader& list, const CardSet& zone, const std::string& zone_name);
+  int resolve_one(const Reader& r, const CardSet& zone, const std::string& zone_name);
+  int resolve_any(const Reader& r);
+  void read_scalars(const Reader& root);
+  void read_active(const Reader& r);
+  void check_position(const Reader& root);
+  void derive_decision(const Reader& root);
+  void check_need(const Reader& root);
+};
+
+CardRef Loader::ref(const Reader& r) const {
+  const std::string& text = r.get_string();
+  auto it = names_.find(text);
+  if (it != names_.end()) return {it->second, 0};
+  std::string base = text;
+  size_t h = text.rfind(" #");
+  if (h != std::string::npos && h + 2 < text.size() && text.size() - (h + 2) <= 3 &&
+      std::all_of(text.begin() + static_cast<long>(h) + 2, text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    base = text.substr(0, h);
+    auto jt = names_.find(base);
+    if (jt != names_.end()) {
+      int k = std::stoi(text.substr(h + 2));
+      int n = g_.copies(jt->second).count();
+      if (k < 1 || k > n)
+        bad(r, "card '" + text + "': there " + (n == 1 ? std::string("is only 1 copy") : "are only " + std::to_string(n) + " copies") +
+                   " of '" + base + "' in this game");
+      return {jt->second, k};
+    }
+  }
+  if (g_.db().find(base) >= 0)
+    bad(r, "card '" + base + "' is not used in the '" + g_.options().expansion + "' game");
+  std::vector<std::string> all;
+  for (const auto& kv : names_) all.push_back(kv.first);
+  bad(r, "unknown card '" + text + "'" + suggest(base, all));
+}
+
+void Loader::collect(const Reader& list, Zone zone, int seat) {
+  for (size_t k = 0; k < list.size(); ++k) {
+    Reader r = list.at(k);
+    placed_.push_back(Placement{r, zone, seat, ref(r), -1});
+  }
+}
+
+// Explicit copies first, then plain names in reading order get the lowest free copy.
+void Loader::resolve_placements() {
+  for (Placement& p : placed_) {
+    if (p.ref.copy == 0) continue;
+    int i = first_copy(p.ref.design) + p.ref.copy - 1;
+    if (!where_[i].empty())
+      bad(p.at, "card '" + p.at.get_string() + "' is placed twice (also at '" + where_[i] + "')");
+    where_[i] = p.at.path();
+    p.instance = i;
+  }
+  for (Placement& p : placed_) {
+    if (p.ref.copy != 0) continue;
+    const CardSet& copies = g_.copies(p.ref.design);
+    int found = -1;
+    std::string others;
+    copies.for_each([&](int i) {
+      if (found >= 0) return;
+      if (where_[i].empty()) found = i;
+      else others += (others.empty() ? "'" : ", '") + where_[i] + "'";
+    });
+    if (found < 0) {
+      const std::string& name = g_.db().designs[p.ref.design].name;
+      if (copies.count() == 1) bad(p.at, "card '" + name + "' is placed twice (also at " + others + ")");
+      bad(p.at, "too many copies of '" + name + "': this game has " + std::to_string(copies.count()) +
+                    " and they are already placed (at " + others + ")");
+    }
+    where_[found] = p.at.path();
+    p.instance = found;
+  }
+}
+
+// A card named in `zone` (a hand, a tableau): "#k" names that copy, a plain name
+// the lowest copy in the zone that is not in `taken`.
+int Loader::resolve_one(const Reader& r, const CardSet& zone, const std::string& zone_name) {
+  CardRef c = ref(r);
+  CardSet in_zone = g_.copies(c.design) & zone;
+  int i = c.copy ? first_copy(c.design) + c.copy - 1 : in_zone.first();
+  if (i < 0 || !zone.test(i)) bad(r, "card '" + r.get_string() + "' is not in " + zone_name);
+  return i;
+}
+
+CardSet Loader::resolve_refs(const Reader& list, const CardSet& zone, const std::string& zone_name) {
+  CardSet out;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t k = 0; k < list.size(); ++k) {
+      Reader r = list.at(k);
+      CardRef c = ref(r);
+      if ((c.copy != 0) != (pass == 0)) continue;
+      if (c.copy == 0 && (g_.copies(c.design) & zone).any() && !(g_.copies(c.design) & zone).intersects(CardSet(zone) - out))
+        bad(r, "card '" + r.get_string() + "' is listed more often than it is in " + zone_name);
+      int i = resolve_one(r, zone - (c.copy ? CardSet() : out), zone_name);
+      if (out.test(i)) bad(r, "card '" + r.get_string() + "' is listed twice");
+      out.set(i);
+    }
+  }
+  return out;
+}
+
+// A card named anywhere (floor, active power): "#k" is that copy, a plain name the first copy.
+int Loader::resolve_any(const Reader& r) {
+  CardRef c = ref(r);
+  return first_copy(c.design) + (c.copy ? c.copy - 1 : 0);
+}
+
+State Loader::load() {
+  Reader root(doc_);
+  if (!root.is_object()) bad(root, std::string("expected an object, got ") + doc_.type_name());
+  check_keys(root, {"format", "version", "game", "round", "stage", "step", "turn", "phase_rep", "first", "vp_pool",
+                    "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
+                    "need", "floor", "active", "method", "picked_kinds", "units", "used", "windfall_left",
+                    "produced"});
+  Reader format = root.at("format");
+  if (format.get_string() != "galaxysim-rftg-state")
+    bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
+  root.at("version").get_int(1, 1);
+
+  // The game block must describe this Game.
+  Reader game = root.at("game");
+  check_keys(game, {"players", "expansion", "advanced"});
+  int players = static_cast<int>(game.at("players").get_int());
+  if (players != g_.players())
+    bad(game.at("players"), "the position is for " + std::to_string(players) + " players but this game has " +
+                                std::to_string(g_.players()));
+  if (auto e = game.find("expansion"); e && e->get_string() != g_.options().expansion)
+    bad(*e, "the position is for expansion '" + e->get_string() + "' but this game is '" + g_.options().expansion + "'");
+  if (auto a = game.find("advanced"); a && a->get_bool() != g_.advanced())
+    bad(*a, std::string("the position is ") + (a->get_bool() ? "" : "not ") + "for the advanced game but this game is " +
+                (g_.advanced() ? "" : "not ") + "advanced");
+
+  s_.players = static_cast<int8_t>(players);
+  s_.advanced = g_.advanced() ? 1 : 0;
+  for (int i = 0; i < kMaxPlayers; ++i) s_.selected[i] = kNone;
+  s_.floor = kNone;
+
+  // Card placements.
+  Reader plist = root.at("players");
+  if (!plist.is_array() || plist.size() != static_cast<size_t>(players))
+    bad(plist, "expected an array of " + std::to_string(players) + " players, got " + std::to_string(plist.size()));
+  for (int i = 0; i < players; ++i) {
+    Reader p = plist.at(static_cast<size_t>(i));
+    check_keys(p, {"hand", "explored", "tableau", "goods", "chips", "actions", "selected", "produced_rare"});
+    if (auto h = p.find("hand")) collect(*h, kZoneHand, i);
+    if (auto t = p.find("tableau")) collect(*t, kZoneTableau, i);
+  }
+  std::optional<Reader> top = root.find("deck_top");
+  if (top) {
+    if (top->size() > static_cast<size_t>(kStackSize))
+      bad(*top, "at most " + std::to_string(kStackSize) + " known cards on top of the deck, got " + std::to_string(top->size()));
+    collect(*top, kZoneDeckTop, -1);
+  }
+  if (auto d = root.find("deck")) collect(*d, kZoneDeck, -1);
+  if (auto d = root.find("discard")) collect(*d, kZoneDiscard, -1);
+  if (auto d = root.find("good_cards")) collect(*d, kZoneGoods, -1);
+  resolve_placements();
+
+  CardSet listed_deck;
+  for (const Placement& p : placed_) {
+    int i = p.instance;
+    switch (p.zone) {
+      case kZoneHand: s_.hand[p.seat].set(i); break;
+      case kZoneTableau: s_.tableau[p.seat].set(i); break;
+      case kZoneDeckTop: s_.deck.set(i); break;
+      case kZoneDeck: s_.deck.set(i); listed_deck.set(i); break;
+      case kZoneDiscard: s_.discard.set(i); break;
+      case kZoneGoods: s_.goods.set(i); break;
+    }
+  }
+  if (top) {
+    int n = static_cast<int>(top->size());
+    s_.nstack = static_cast<int8_t>(n);
+    int k = n - 1;
+    for (const Placement& p : placed_)
+      if (p.zone == kZoneDeckTop) s_.stack[k--] = static_cast<uint8_t>(p.instance);
+  }
+  CardSet unplaced;
+  for (int i = 0; i < g_.num_instances(); ++i)
+    if (where_[i].empty()) unplaced.set(i);
+
+  // Per-player references into the placed cards, and the per-player numbers.
+  for (int i = 0; i < players; ++i) {
+    Reader p = plist.at(static_cast<size_t>(i));
+    std::string seat = "players[" + std::to_string(i) + "]";
+    if (auto e = p.find("explored")) s_.fresh |= resolve_refs(*e, s_.hand[i], seat + ".hand");
+    if (auto gl = p.find("goods")) {
+      CardSet worlds = resolve_refs(*gl, s_.tableau[i], seat + ".tableau");
+      for (size_t k = 0; k < gl->size(); ++k) {
+        Reader r = gl->at(k);
+        int w = resolve_one(r, s_.tableau[i], seat + ".tableau");
+        int kind = g_.card(w).good;
+        if (!g_.card(w).world() || kind < kNovelty || kind > kAlien)
+          bad(r, "card '" + r.get_string() + "' cannot carry a good (not a world with a good kind)");
+      }
+      s_.has_good |= worlds;
+    }
+    if (auto c = p.find("chips")) s_.chips[i] = static_cast<int16_t>(c->get_int(0, 32767));
+    if (auto pr = p.find("produced_rare")) s_.produced_rare[i] = static_cast<int8_t>(pr->get_int(0, 127));
+    if (auto a = p.find("actions")) {
+      uint16_t mask = 0;
+      for (size_t k = 0; k < a->size(); ++k) {
+        Reader r = a->at(k);
+        int act = label_index(r, kActionLabels, kNumActionCards, "action card");
+        if (!g_.advanced() && (act == kActDevelop2 || act == kActSettle2))
+          bad(r, "'" + r.get_string() + "' exists only in the advanced 2-player game");
+        if ((mask >> act) & 1) bad(r, "action card '" + r.get_string() + "' is listed twice");
+        mask = static_cast<uint16_t>(mask | act_bit(act));
+      }
+      int most = g_.advanced() ? 2 : 1;
+      if (__builtin_popcount(mask) > most)
+        bad(*a, "at most " + std::to_string(most) + " action card" + (most > 1 ? "s" : "") + " per player in this game");
+      s_.actions[i] = mask;
+    }
+    if (auto sel = p.find("selected"); sel && !sel->is_null())
+      s_.selected[i] = static_cast<uint8_t>(resolve_one(*sel, s_.hand[i] | s_.tableau[i], seat + ".hand or " + seat + ".tableau"));
+  }
+
+  // Goods: one face-down card per world carrying a good; missing ones come from the deck.
+  int missing = s_.has_good.count() - s_.goods.count();
+  if (missing < 0)
+    bad(*root.find("good_cards"), "lists " + std::to_string(s_.goods.count()) + " good cards but only " +
+                                      std::to_string(s_.has_good.count()) + " worlds carry a good");
+  for (const CardSet* from : {&unplaced, &listed_deck}) {
+    CardSet pool = *from;
+    while (missing > 0 && pool.any()) {
+      int c = pool.pop_first();
+      s_.goods.set(c);
+      s_.deck.reset(c);
+      unplaced.reset(c);
+      --missing;
+    }
+  }
+  if (missing > 0) bad(root, "not enough cards left in the deck for the goods on the worlds");
+  s_.deck |= unplaced;
+
+  read_scalars(root);
+  check_position(root);
+  derive_decision(root);
+  return s_;
+}
+
+void Loader::read_active(const Reader& r) {
+  if (r.is_null()) {
+    s_.active = 0;
+  } else if (r.is_string()) {
+    s_.active = static_cast<int16_t>(label_index(r, kClassLabels, 5, "windfall class"));
+  } else if (r.is_object()) {
+    check_keys(r, {"card", "power"});
+    int c = resolve_any(r.at("card"));
+    int idx = static_cast<int>(r.at("power").get_int(0, 3));
+    const CardInfo& info = g_.card(c);
+    bool ok = false;
+    for (int k = 0; k < info.n_consume; ++k) ok |= info.consume[k].index == idx;
+    if (!ok)
+      bad(r.at("power"), "card '" + r.at("card").get_string() + "' has no consume power " + std::to_string(idx) +
+                             " (it has " + std::to_string(info.n_consume) + ")");
+    s_.active = static_cast<int16_t>(act::kPowerBase + 4 * c + idx);
+  } else {
+    bad(r, std::string("expected null, a windfall class name or {\"card\": ..., \"power\": ...}, got ") +
+               json::type_name(r.type()));
+  }
+}
+
+void Loader::read_scalars(const Reader& root) {
+  const int max_step[kNumStages] = {1, 0, 2, 4, 6, 5, 4, 1, 0};
+  s_.stage = static_cast<Stage>(label_index(root.at("stage"), kStageLabels, kNumStages, "stage"));
+  if (auto r = root.find("step")) s_.step = static_cast<uint8_t>(r->get_int(0, max_step[s_.stage]));
+  if (auto r = root.find("turn")) s_.turn = static_cast<int8_t>(r->get_int(0, s_.players));
+  if (auto r = root.find("phase_rep")) s_.phase_rep = static_cast<uint8_t>(r->get_int(0, g_.advanced() ? 1 : 0));
+  if (auto r = root.find("first")) {
+    s_.first = static_cast<int8_t>(r->get_int(0, s_.players - 1));
+  } else {  // the seat with the lowest-numbered start world in its tableau
+    int best = 1000;
+    for (int i = 0; i < s_.players; ++i)
+      (s_.tableau[i] & g_.start_worlds()).for_each([&](int w) {
+        int n = g_.design_of(w).start_number;
+        if (n < best) { best = n; s_.first = static_cast<int8_t>(i); }
+      });
+  }
+  s_.round = static_cast<int16_t>(root.find("round") ? root.at("round").get_int(0, kRoundCap) : 1);
+  s_.vp_pool = static_cast<int16_t>(root.find("vp_pool") ? root.at("vp_pool").get_int(-32768, 32767) : g_.initial_pool());
+  if (auto r = root.find("rng")) s_.rng.s = r->get_uint64();
+  if (auto r = root.find("bonus")) {
+    unsigned mask = 0;
+    if (r->is_int()) {
+      mask = static_cast<unsigned>(r->get_int(0, (1 << s_.players) - 1));
+    } else {
+      for (size_t k = 0; k < r->size(); ++k) mask |= 1u << r->at(k).get_int(0, s_.players - 1);
+    }
+    s_.bonus = static_cast<uint8_t>(mask);
+  }
+  if (auto r = root.find("need")) s_.need = static_cast<int8_t>(r->get_int(0, 127));
+  if (auto r = root.find("floor"); r && !r->is_null()) s_.floor = static_cast<uint8_t>(resolve_any(*r));
+  if (auto r = root.find("active")) read_active(*r);
+  if (auto r = root.find("method")) s_.method = static_cast<uint8_t>(label_index(*r, kMethodLabels, kNumMethods, "settle method"));
+  if (auto r = root.find("picked_kinds")) {
+    unsigned mask = 0;
+    for (size_t k = 0; k < r->size(); ++k) {
+      Reader e = r->at(k);
+      int kind = label_index(e, kClassLabels + 1, 4, "good kind") + 1;
+      mask |= 1u << kind;
+    }
+    s_.picked_kinds = static_cast<uint8_t>(mask);
+  }
+  if (auto r = root.find("units")) s_.units = static_cast<uint8_t>(r->get_int(0, 255));
+  if (auto r = root.find("used")) s_.used = static_cast<uint32_t>(r->get_int(0, 0xffffffffll));
+  for (const char* key : {"windfall_left", "produced"}) {
+    auto r = root.find(key);
+    if (!r) continue;
+    if (r->size() != 5 || !r->is_array()) bad(*r, "expected an array of 5 integers (any, novelty, rare, genes, alien)");
+    int8_t* out = std::string(key) == "produced" ? s_.produced : s_.windfall_left;
+    for (size_t k = 0; k < 5; ++k) out[k] = static_cast<int8_t>(r->at(k).get_int(0, 127));
+  }
+}
+
+// Checks that the stage, step and scratch fields fit together, so that the engine
+// can safely continue from the position.
+void Loader::check_position(const Reader& root) {
+  Reader stage = root.at("stage");
+  auto step_error = [&](const std::string& problem) {
+    bad(root.find("step") ? *root.find("step") : stage,
+        "step " + std::to_string(s_.step) + " of stage '" + stage_label(s_.stage) + "': " + problem);
+  };
+  bool mid_turn = false;  // the step works on the seat at `turn`
+  switch (s_.stage) {
+    case kStageStartDiscard:
+    case kStageHandLimit: mid_turn = s_.step == 1; break;
+    case kStageExplore: mid_turn = s_.step == 2; break;
+    case kStageDevelop: mid_turn = s_.step == 3; break;
+    case kStageSettle:
+      if (s_.step == 4) step_error("an internal step; use step 3 (method choice) or 2 (resolve) instead");
+      mid_turn = s_.step >= 3;
+      break;
+    case kStageConsume:
+    case kStageProduce: mid_turn = s_.step >= 1; break;
+    default: break;
+  }
+  if (mid_turn && s_.turn >= s_.players) step_error("needs 'turn' below the number of players");
+  int seat = mid_turn ? seat_at(s_, s_.turn) : -1;
+
+  auto plist = root.at("players");
+  for (int i = 0; i < s_.players; ++i) {
+    // Explored cards wait for their owner's keep choice (explore step 1-2, seats from `turn` on).
+    if ((s_.hand[i] & s_.fresh).any()) {
+      bool waiting = s_.stage == kStageExplore && s_.step >= 1 && (i - s_.first + s_.players) % s_.players >= s_.turn;
+      if (!waiting)
+        bad(plist.at(static_cast<size_t>(i)).at("explored"),
+            "explored cards exist only in the explore stage (step 1 or 2), for seats that have not chosen yet");
+    }
+    int c = s_.selected[i];
+    if (c == kNone) continue;
+    Reader r = plist.at(static_cast<size_t>(i)).at("selected");
+    bool dev = s_.stage == kStageDevelop, settle = s_.stage == kStageSettle;
+    if (!dev && !settle) bad(r, "a selection exists only in the develop and settle stages");
+    if (dev && g_.card(c).world()) bad(r, "'" + r.get_string() + "' is a world, not a development");
+    if (settle && !g_.card(c).world()) bad(r, "'" + r.get_string() + "' is a development, not a world");
+    if (s_.step <= 1 && !s_.hand[i].test(c)) bad(r, "before the reveal (step 0-1) the selected card is in the hand");
+    if (s_.step >= 2 && !s_.tableau[i].test(c)) bad(r, "after the reveal (step 2 on) the selected card is in the tableau");
+  }
+  if (s_.stage == kStageSettle && s_.step == 3 && s_.selected[seat] == kNone)
+    step_error("the seat choosing a settle method must have a selected world");
+  if (s_.stage == kStageConsume && (s_.step == 3 || s_.step == 4)) {
+    int a = s_.active - act::kPowerBase;
+    if (a < 0 || !s_.tableau[seat].test(a >> 2))
+      step_error("needs 'active' to name a consume power in the tableau of the seat at 'turn'");
+  }
+  if (s_.stage == kStageProduce && s_.step == 3 && (s_.active < 0 || s_.active > 4))
+    step_error("needs 'active' to name a windfall class");
+}
+
+bool pose_here(const Game& g, State& s) {
+  switch (s.stage) {
+    case kStageStartDiscard: return run_start_discard(g, s);
+    case kStageChooseAction: return run_choose_action(g, s);
+    case kStageExplore: return run_explore(g, s);
+    case kStageDevelop: return run_develop(g, s);
+    case kStageSettle: return run_settle(g, s);
+    case kStageConsume: return run_consume(g, s);
+    case kStageProduce: return run_produce(g, s);
+    case kStageHandLimit: return run_hand_limit(g, s);
+    default: return false;
+  }
+}
+
+// The pending decision follows from (stage, step, turn). When the JSON names the
+// decision and the position poses exactly it, stay there (even if it is forced,
+// as in a determinized state); otherwise run the automatic steps like apply() does.
+void Loader::derive_decision(const Reader& root) {
+  std::vector<std::string> names;
+  for (int k = 0; k < static_cast<int>(DecisionKind::kCount); ++k) names.push_back(g_.decision_name(static_cast<DecisionKind>(k)));
+  std::vector<const char*> labels;
+  for (const std::string& n : names) labels.push_back(n.c_str());
+  const char* const* kDecisionLabels = labels.data();
+  std::optional<Reader> dr = root.find("decision"), ar = root.find("actor");
+  int want_decision = dr ? label_index(*dr, kDecisionLabels, static_cast<int>(DecisionKind::kCount), "decision") : -1;
+  int want_actor = ar ? static_cast<int>(ar->get_int(-1, s_.players - 1)) : -2;
+  auto matches = [&](const State& t) {
+    return (want_decision < 0 || static_cast<int>(t.decision) == want_decision) &&
+           (want_actor == -2 || t.actor == want_actor);
+  };
+  try {
+    if (dr || ar) {
+      State t = s_;
+      if (t.stage != kStageGameOver && pose_here(g_, t) && matches(t)) {
+        if (g_.legal_actions(t).empty()) bad(root, "the position poses a decision without any legal action");
+        s_ = t;
+        return;
+      }
+    }
+    g_.advance(s_);
+  } catch (const std::logic_error& e) {
+    check_need(root);  // the likely cause, with a clearer message
+    bad(root, std::string("the position is not consistent: ") + e.what());
+  }
+  if (!matches(s_)) {
+    std::string got = std::string(kDecisionLabels[static_cast<int>(s_.decision)]) + " for seat " + std::to_string(s_.actor);
+    bad(dr ? *dr : *ar, "the position poses " + got + " (after its automatic steps), not the decision given here");
+  }
+  check_need(root);
+}
+
+// Decisions that count down `need` (cards to pay, keep, discard; goods to consume).
+void Loader::check_need(const Reader& root) {
+  switch (s_.decision) {
+    case DecisionKind::StartDiscard:
+    case DecisionKind::HandLimit:
+    case DecisionKind::Pay:
+    case DecisionKind::ExploreKeep:
+    case DecisionKind::ConsumeGood:
+    case DecisionKind::ConsumeHand:
+      if (s_.need < 1) {
+        auto r = root.find("need");
+        bad(r ? *r : root, "'need' must be at least 1 at a " + g_.decision_name(s_.decision) + " decision, got " +
+                               std::to_string(s_.need));
+      }
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+State Game::from_json(const std::string& text) const {
+  try {
+    Loader loader(*this, text);
+    return loader.load();
+  } catch (const RulesError&) {
+    throw;
+  } catch (const json::Error& e) {
+    throw RulesError(std::string("state JSON: ") + e.what());
+  }
+}
+
+}  // namespace gs::rftg

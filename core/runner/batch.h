@@ -1,0 +1,76 @@
+// Batch play on a thread pool into flat columns (no per-game heap objects on the
+// hot path). Game `i` of a run is fully determined by (run seed, i, config):
+// its deal seed is game_seed(run_seed, i) and each seat's bot is seeded from it,
+// so the rows do not depend on thread count or chunking.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rftg/game.h"
+
+namespace gs::runner {
+
+enum EndReason : int8_t { kEndTableau = 0, kEndVpPool = 1, kEndRoundCap = 2 };
+
+// A bot spec: "random" or "heuristic" (options after ':' are rejected for now).
+struct BotSpec {
+  std::string name;
+};
+BotSpec parse_bot_spec(const std::string& spec);  // throws rftg::RulesError
+
+struct BatchColumns {
+  // games: one row per game
+  std::vector<int64_t> game_index;
+  std::vector<uint64_t> seed;
+  std::vector<int16_t> rounds;
+  std::vector<int8_t> end_reason;
+  std::vector<uint8_t> winners_mask;  // bit s = seat s won
+  std::vector<int32_t> decisions;
+  std::vector<int32_t> wall_time_us;
+  // seats: one row per (game, seat), game-major
+  std::vector<int64_t> seat_game_index;
+  std::vector<int8_t> seat;
+  std::vector<int8_t> bot;  // index into the bot list
+  std::vector<int16_t> start_world;  // design id
+  std::vector<int16_t> score, score_cards, score_chips, score_six_cost;
+  std::vector<int8_t> rank;  // 1 = best; equal (score, tie-break) share a rank
+  std::vector<uint8_t> won;
+  std::vector<int8_t> hand_size, goods;
+  std::vector<int32_t> tableau_offsets;  // size rows + 1
+  std::vector<int16_t> tableau_cards;    // design ids, in instance order
+  // decisions (only when recorded), in (game, step) order
+  std::vector<int64_t> dec_game_index;
+  std::vector<int16_t> dec_step;
+  std::vector<int8_t> dec_seat;
+  std::vector<int8_t> dec_kind;
+  std::vector<int16_t> dec_action;
+  std::vector<int16_t> dec_legal;
+};
+
+struct BatchRequest {
+  uint64_t run_seed = 0;
+  int64_t first_game = 0;
+  int64_t count = 0;
+  int threads = 1;
+  bool record_decisions = false;
+};
+
+// Plays games first_game .. first_game+count-1. Thread-safe game; bots one per seat.
+void run_batch(const rftg::Game& game, const std::vector<BotSpec>& bots, const BatchRequest& req, BatchColumns& out);
+
+// Seed of seat `seat`'s bot in the game dealt from `deal_seed`.
+uint64_t bot_seed(uint64_t deal_seed, int seat);
+
+struct ReplayStep {
+  int seat;
+  int kind;
+  int action;
+  int legal;
+  std::string text;
+};
+// Re-plays one game of a run exactly as run_batch played it.
+std::vector<ReplayStep> replay_game(const rftg::Game& game, const std::vector<BotSpec>& bots, uint64_t run_seed,
+                                    int64_t game_index, rftg::State* final_state);
+
+}  // namespace gs::runner

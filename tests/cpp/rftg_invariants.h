@@ -1,0 +1,299 @@
+// Invariants of a Race for the Galaxy game state, shared by the sanitized random
+// test (test_rftg_random.cpp) and the optimised property driver
+// (rftg_property_main.cpp, run by tests/test_rftg_properties.py).
+//
+//   std::string why = check_invariants(game, state);   // "" when all hold
+//
+// Checked (the first violation found is described):
+//  * zones: every instance 0..num_instances-1 is in exactly one of deck, discard,
+//    goods, a hand, a tableau; nothing outside the game's instances or in the zones
+//    of seats that do not play; fresh (explored, undecided) cards are in hands and
+//    exist only during Explore; has_good is a subset of the worlds in tableaus;
+//    goods.count() == has_good.count(); the known stack lies in the deck.
+//  * no tableau holds two developments of one design;
+//  * VP chips: none negative, sum(chips) + vp_pool == 12 x players;
+//  * scores() == score_parts().total == cards + chips + six_cost;
+//  * round/stage: round 0 only for the initial discard; a round starts (stage
+//    choose_action) only if the previous round did not end the game (every tableau
+//    < 12, vp_pool > 0, round <= 30), every hand then holds <= 10 cards (exactly 4 in
+//    round 1); game over only as §3.5 / A33 allow, with the hand limit applied;
+//  * action cards: nobody has chosen before choose_action; during the phases every
+//    seat holds exactly 1 (advanced 2p: 2 different, the second Develop/Settle only
+//    with the first); the current phase was chosen by someone;
+//  * decision: kind matches the stage; actor in range when not terminal, -1 (and
+//    decision none) when terminal; legal actions non-empty, in range, no duplicates.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rftg/game.h"
+
+namespace gs::rftg::testing {
+
+inline std::string set_str(const CardSet& set) {
+  std::ostringstream o;
+  o << "{";
+  bool first = true;
+  set.for_each([&](int i) {
+    o << (first ? "" : ",") << i;
+    first = false;
+  });
+  o << "}";
+  return o.str();
+}
+
+inline const char* stage_name(int st) {
+  static const char* kNames[] = {"start_discard", "choose_action", "explore", "develop", "settle",
+                                 "consume",       "produce",       "hand_limit", "game_over"};
+  return st >= 0 && st < kNumStages ? kNames[st] : "?";
+}
+
+// Where the state stands, for messages.
+inline std::string where(const Game& g, const State& s) {
+  std::ostringstream o;
+  o << "round " << s.round << ", stage " << stage_name(s.stage) << " step " << int(s.step) << " turn "
+    << int(s.turn) << ", decision " << g.decision_name(s.decision) << " of seat " << int(s.actor);
+  return o.str();
+}
+
+// Does the stage allow this kind of decision?
+inline bool decision_fits_stage(DecisionKind k, Stage st) {
+  switch (k) {
+    case DecisionKind::StartDiscard: return st == kStageStartDiscard;
+    case DecisionKind::ChooseAction: return st == kStageChooseAction;
+    case DecisionKind::ExploreKeep: return st == kStageExplore;
+    case DecisionKind::DevelopSelect: return st == kStageDevelop;
+    case DecisionKind::SettleSelect:
+    case DecisionKind::SettleMethod: return st == kStageSettle;
+    case DecisionKind::Pay: return st == kStageDevelop || st == kStageSettle;
+    case DecisionKind::TradeGood:
+    case DecisionKind::ConsumePower:
+    case DecisionKind::ConsumeGood:
+    case DecisionKind::ConsumeHand:
+    case DecisionKind::LuckyNumber: return st == kStageConsume;
+    case DecisionKind::WindfallPower:
+    case DecisionKind::WindfallWorld: return st == kStageProduce;
+    case DecisionKind::HandLimit: return st == kStageHandLimit;
+    default: return false;
+  }
+}
+
+// Is `a` a well-formed action number for this game (any decision)?
+inline bool action_in_range(const Game& g, int a) {
+  if (a >= 0 && a < g.num_instances()) return true;
+  if (a == act::kPass) return true;
+  if (a >= act::kActionBase && a < act::kActionBase + kNumActionCards) return true;
+  if (a >= act::kMethodBase && a < act::kMethodBase + kNumMethods) return true;
+  if (a >= act::kLuckyBase && a < act::kLuckyBase + 7) return true;
+  if (a >= act::kWindfallBase && a < act::kWindfallBase + 5) return true;
+  if (a >= act::kPowerBase && a < act::kPowerBase + 4 * g.num_instances()) return true;
+  return false;
+}
+
+// §3.5 / A33: does the game end at the end of round `round` in this position?
+inline bool end_condition(const State& s, int round) {
+  if (s.vp_pool <= 0 || round >= kRoundCap) return true;
+  for (int i = 0; i < s.players; ++i)
+    if (s.tableau[i].count() >= 12) return true;
+  return false;
+}
+
+inline std::string check_invariants(const Game& g, const State& s) {
+  std::ostringstream err;
+  auto fail = [&](const std::string& what) { return what + " [" + where(g, s) + "]"; };
+  const int P = s.players;
+  if (P != g.players()) return fail("players " + std::to_string(P) + " != game players " + std::to_string(g.players()));
+  if ((s.advanced != 0) != g.advanced()) return fail("advanced flag differs from the game's");
+
+  // --- Zones.
+  const CardSet all = g.all_cards();
+  if (all != CardSet::below(g.num_instances())) return fail("game instances are not 0..num_instances-1");
+  struct Zone { const char* name; int seat; CardSet set; };
+  std::vector<Zone> zones = {{"deck", -1, s.deck}, {"discard", -1, s.discard}, {"goods", -1, s.goods}};
+  CardSet hands, tableaus;
+  for (int i = 0; i < kMaxPlayers; ++i) {
+    if (i >= P) {
+      if (s.hand[i].any() || s.tableau[i].any())
+        return fail("seat " + std::to_string(i) + " does not play but has cards");
+      continue;
+    }
+    zones.push_back({"hand", i, s.hand[i]});
+    zones.push_back({"tableau", i, s.tableau[i]});
+    hands |= s.hand[i];
+    tableaus |= s.tableau[i];
+  }
+  CardSet seen;
+  for (const Zone& z : zones) {
+    auto label = [&] { return std::string(z.name) + (z.seat >= 0 ? " " + std::to_string(z.seat) : ""); };
+    if ((z.set - all).any()) return fail(label() + " holds instances outside the game: " + set_str(z.set - all));
+    if (seen.intersects(z.set)) {
+      CardSet both = seen & z.set;
+      for (const Zone& y : zones) {
+        if (&y == &z) break;
+        if (y.set.intersects(both))
+          return fail("instances " + set_str(y.set & z.set) + " are in both " + y.name +
+                      (y.seat >= 0 ? " " + std::to_string(y.seat) : "") + " and " + label());
+      }
+    }
+    seen |= z.set;
+  }
+  if (seen != all) return fail("instances in no zone: " + set_str(all - seen));
+  if ((s.fresh - hands).any()) return fail("fresh cards outside the hands: " + set_str(s.fresh - hands));
+  if (s.stage != kStageExplore && s.fresh.any()) return fail("fresh cards outside the Explore phase: " + set_str(s.fresh));
+  if ((s.has_good - tableaus).any()) return fail("goods on worlds in no tableau: " + set_str(s.has_good - tableaus));
+  if ((s.has_good - g.worlds()).any()) return fail("goods on non-worlds: " + set_str(s.has_good - g.worlds()));
+  if (s.goods.count() != s.has_good.count())
+    return fail("goods.count() " + std::to_string(s.goods.count()) + " != has_good.count() " +
+                std::to_string(s.has_good.count()));
+  if (s.nstack < 0 || s.nstack > kStackSize) return fail("nstack " + std::to_string(s.nstack) + " out of range");
+  {
+    CardSet st;
+    for (int k = 0; k < s.nstack; ++k) {
+      int c = s.stack[k];
+      if (c >= g.num_instances() || !s.deck.test(c)) return fail("stacked card " + std::to_string(c) + " not in the deck");
+      if (st.test(c)) return fail("stacked card " + std::to_string(c) + " twice");
+      st.set(c);
+    }
+  }
+
+  // --- One development of each design per tableau.
+  for (int i = 0; i < P; ++i) {
+    std::vector<int> designs;
+    (s.tableau[i] & g.developments()).for_each([&](int c) { designs.push_back(g.card(c).design); });
+    std::sort(designs.begin(), designs.end());
+    auto dup = std::adjacent_find(designs.begin(), designs.end());
+    if (dup != designs.end())
+      return fail("seat " + std::to_string(i) + " has two developments of design " + std::to_string(*dup) + " (" +
+                  g.db().designs[static_cast<size_t>(*dup)].name + ")");
+  }
+
+  // --- VP chips and scores.
+  int chips = 0;
+  for (int i = 0; i < P; ++i) {
+    if (s.chips[i] < 0) return fail("seat " + std::to_string(i) + " has negative chips");
+    chips += s.chips[i];
+  }
+  for (int i = P; i < kMaxPlayers; ++i)
+    if (s.chips[i] != 0) return fail("non-playing seat " + std::to_string(i) + " has chips");
+  if (chips + s.vp_pool != 12 * P)
+    return fail("chips " + std::to_string(chips) + " + vp_pool " + std::to_string(s.vp_pool) + " != " + std::to_string(12 * P));
+  std::vector<int> sc = g.scores(s);
+  if (static_cast<int>(sc.size()) != P) return fail("scores() has " + std::to_string(sc.size()) + " entries");
+  for (int i = 0; i < P; ++i) {
+    Game::ScoreParts p = g.score_parts(s, i);
+    if (p.total != sc[i] || p.total != p.cards + p.chips + p.six_cost || p.chips != s.chips[i])
+      return fail("seat " + std::to_string(i) + " score " + std::to_string(sc[i]) + " vs parts cards " +
+                  std::to_string(p.cards) + " chips " + std::to_string(p.chips) + " six_cost " +
+                  std::to_string(p.six_cost) + " total " + std::to_string(p.total));
+  }
+
+  // --- Rounds, stages, end of game.
+  if (s.stage >= kNumStages) return fail("stage out of range");
+  if (s.round < 0 || s.round > kRoundCap) return fail("round out of range");
+  if ((s.round == 0) != (s.stage == kStageStartDiscard)) return fail("round 0 must be exactly the initial discard");
+  if (s.first < 0 || s.first >= P) return fail("first seat out of range");
+  bool terminal = g.is_terminal(s);
+  if (s.stage == kStageChooseAction) {
+    if (s.round > 1 && end_condition(s, s.round - 1))
+      return fail("a new round started although the previous one met an end condition");
+    if (s.round > kRoundCap) return fail("round beyond the cap");
+    for (int i = 0; i < P; ++i) {
+      int h = s.hand[i].count();
+      if (h > kHandLimit) return fail("seat " + std::to_string(i) + " starts the round with " + std::to_string(h) + " cards");
+      if (s.round == 1 && h != 4) return fail("seat " + std::to_string(i) + " starts round 1 with " + std::to_string(h) + " cards");
+    }
+  }
+  if (terminal) {
+    if (!end_condition(s, s.round)) return fail("game over without an end condition (no tableau >= 12, vp_pool > 0, round < 30)");
+    for (int i = 0; i < P; ++i)
+      if (s.hand[i].count() > kHandLimit) return fail("game over with seat " + std::to_string(i) + " above the hand limit");
+  }
+
+  // --- Action cards.
+  const uint16_t valid_mask = s.advanced ? static_cast<uint16_t>((1u << kNumActionCards) - 1)
+                                         : static_cast<uint16_t>((1u << kNumActionCards) - 1 - act_bit(kActDevelop2) - act_bit(kActSettle2));
+  for (int i = 0; i < P; ++i) {
+    uint16_t a = s.actions[i];
+    if (a & ~valid_mask) return fail("seat " + std::to_string(i) + " holds an action card not in this game");
+    if (s.stage == kStageStartDiscard && a) return fail("action card chosen before the first round");
+    bool in_phases = s.stage >= kStageExplore && s.stage <= kStageHandLimit;
+    if (in_phases && __builtin_popcount(a) != (s.advanced ? 2 : 1))
+      return fail("seat " + std::to_string(i) + " holds " + std::to_string(__builtin_popcount(a)) + " action cards");
+    if ((a & act_bit(kActDevelop2)) && !(a & act_bit(kActDevelop))) return fail("second Develop without the first");
+    if ((a & act_bit(kActSettle2)) && !(a & act_bit(kActSettle))) return fail("second Settle without the first");
+  }
+  {
+    uint16_t any = 0;
+    for (int i = 0; i < P; ++i) any = static_cast<uint16_t>(any | s.actions[i]);
+    uint16_t need = 0;
+    switch (s.stage) {
+      case kStageExplore: need = act_bit(kActExplore5) | act_bit(kActExplore11); break;
+      case kStageDevelop: need = act_bit(kActDevelop) | act_bit(kActDevelop2); break;
+      case kStageSettle: need = act_bit(kActSettle) | act_bit(kActSettle2); break;
+      case kStageConsume: need = act_bit(kActTrade) | act_bit(kActConsume2x); break;
+      case kStageProduce: need = act_bit(kActProduce); break;
+      default: break;
+    }
+    if (need && !(any & need)) return fail("phase carried out that nobody chose");
+  }
+
+  // --- Decision and legal actions.
+  std::vector<int> legal = g.legal_actions(s);
+  if (terminal) {
+    if (s.actor != -1) return fail("terminal state with actor " + std::to_string(s.actor));
+    if (s.decision != DecisionKind::None) return fail("terminal state with a decision");
+    if (!legal.empty()) return fail("terminal state with legal actions");
+    return "";
+  }
+  if (s.actor < 0 || s.actor >= P) return fail("actor out of range");
+  if (s.decision == DecisionKind::None || s.decision >= DecisionKind::kCount) return fail("no decision in a live state");
+  if (!decision_fits_stage(s.decision, s.stage)) return fail("decision does not belong to the stage");
+  if (legal.empty()) return fail("no legal action");
+  std::vector<int> sorted = legal;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return fail("duplicate legal actions");
+  for (int a : legal)
+    if (!action_in_range(g, a)) return fail("legal action " + std::to_string(a) + " out of range");
+  if (static_cast<int>(legal.size()) > Game::kMaxLegal) return fail("more than kMaxLegal legal actions");
+  return "";
+}
+
+// ---------------------------------------------------------------------------
+// Field-by-field state equality (State has padding bytes, so no memcmp of the whole).
+
+#define GS_RFTG_STATE_FIELDS(X)                                                                                       \
+  X(hand) X(tableau) X(deck) X(discard) X(goods) X(has_good) X(fresh) X(rng) X(chips) X(actions) X(selected)         \
+  X(produced_rare) X(produced) X(stack) X(nstack) X(players) X(first) X(advanced) X(stage) X(step) X(turn)            \
+  X(phase_rep) X(bonus) X(round) X(vp_pool) X(need) X(floor) X(active) X(method) X(picked_kinds) X(units) X(used)     \
+  X(windfall_left) X(decision) X(actor)
+
+// True when the field list above covers State (a new field would change the size).
+constexpr size_t listed_state_bytes() {
+  size_t n = 0;
+#define GS_ADD(f) n += sizeof(State::f);
+  GS_RFTG_STATE_FIELDS(GS_ADD)
+#undef GS_ADD
+  return n;
+}
+constexpr bool kStateFieldListComplete =
+    (listed_state_bytes() + alignof(State) - 1) / alignof(State) * alignof(State) == sizeof(State);
+
+// Names of the fields that differ ("" when equal). Stack entries beyond nstack are ignored.
+inline std::string state_diff(const State& a, const State& b) {
+  std::string out;
+#define GS_CMP(f)                                                    \
+  if (std::strcmp(#f, "stack") != 0 && std::memcmp(&a.f, &b.f, sizeof(a.f)) != 0) out += #f " ";
+  GS_RFTG_STATE_FIELDS(GS_CMP)
+#undef GS_CMP
+  if (a.nstack == b.nstack && a.nstack > 0 && std::memcmp(a.stack, b.stack, static_cast<size_t>(a.nstack)) != 0)
+    out += "stack ";
+  return out;
+}
+
+inline bool states_equal(const State& a, const State& b) { return state_diff(a, b).empty(); }
+
+}  // namespace gs::rftg::testing
