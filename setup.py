@@ -20,6 +20,10 @@ not possible, pycore/data is a copy refreshed at every build.
 Environment:
   GALAXYSIM_BUILD_JOBS     parallel compile jobs (default: all cores)
   GALAXYSIM_EXTRA_CFLAGS   extra compiler flags, e.g. "-march=native" or "-g"
+  GALAXYSIM_MARCH          target x86-64 level; default: x86-64-v3 when the build machine has
+                           AVX2 and BMI2 (fast bit selection for card draws), else x86-64-v2
+                           when it has POPCNT, else the compiler default. "none" disables it.
+                           Set it (e.g. x86-64-v2) when the build is copied to older machines.
 """
 from __future__ import annotations
 
@@ -37,6 +41,28 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 os.chdir(ROOT)  # setuptools wants source paths relative to the project root
 
+def march_flags() -> list[str]:
+    """-march for the bit operations the engine lives on (see GALAXYSIM_MARCH above)."""
+    wanted = os.environ.get("GALAXYSIM_MARCH", "").strip()
+    if wanted == "none":
+        return []
+    if wanted:
+        return [f"-march={wanted}"]
+    try:
+        flags = set()
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    except OSError:
+        return []
+    if {"avx2", "bmi1", "bmi2", "fma", "movbe"} <= flags:
+        return ["-march=x86-64-v3"]
+    if {"popcnt", "sse4_2", "ssse3"} <= flags:
+        return ["-march=x86-64-v2"]
+    return []
+
+
 CXXFLAGS = [
     "-std=c++17",
     "-O3",
@@ -44,6 +70,7 @@ CXXFLAGS = [
     "-fno-plt",
     "-fvisibility=hidden",  # nothing but the module init function needs exporting
     "-g0",  # the interpreter's CFLAGS carry -g: drop debug info for a faster build and a smaller module
+    *march_flags(),
     *shlex.split(os.environ.get("GALAXYSIM_EXTRA_CFLAGS", "")),
 ]
 INCLUDE_DIRS = ["core"]

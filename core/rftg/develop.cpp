@@ -47,7 +47,12 @@ bool run_develop(const Game& g, State& s) {
       }
       case kSelect:
         if (s.turn < s.players) {
-          pose(s, DecisionKind::DevelopSelect, seat_at(s, s.turn));
+          int seat = seat_at(s, s.turn);
+          if (!s.hand[seat].intersects(g.developments())) {  // nothing to choose: pass (G2)
+            ++s.turn;
+            break;
+          }
+          pose(s, DecisionKind::DevelopSelect, seat);
           return true;
         }
         for (int t = 0; t < s.players; ++t) {  // reveal
@@ -78,6 +83,11 @@ bool run_develop(const Game& g, State& s) {
         break;
       }
       case kPay:
+        if (pay_all_if_forced(s, seat_at(s, s.turn))) {
+          ++s.turn;
+          s.step = kPayInit;
+          break;
+        }
         pose(s, DecisionKind::Pay, seat_at(s, s.turn));
         return true;
       case kAfter: {

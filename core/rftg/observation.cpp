@@ -3,7 +3,6 @@
 // The observation format is documented in docs/state-json.md.
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "common/json.h"
 #include "rftg/play.h"
@@ -159,13 +158,13 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
   CardSet pool = s.deck | s.discard | s.goods;
   for (int i = 0; i < s.players; ++i)
     if (i != observer) pool |= s.hand[i];
-  std::vector<int> cards;
-  cards.reserve(static_cast<size_t>(pool.count()));
-  pool.for_each([&](int c) { cards.push_back(c); });
-  for (size_t k = cards.size(); k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
+  int cards[kMaxInstances];
+  int ncards = 0;
+  pool.for_each([&](int c) { cards[ncards++] = c; });
+  for (int k = ncards; k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
 
   // ... and is dealt back keeping every count.
-  size_t next = 0;
+  int next = 0;
   d.fresh = s.fresh & s.hand[observer];
   auto deal = [&](CardSet& into, int n) {
     for (int k = 0; k < n; ++k) into.set(cards[next++]);

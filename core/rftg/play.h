@@ -28,6 +28,9 @@ void discard_from_hand(State& s, int seat, int card);
 bool place_good(State& s, int world);  // false when no card was left (A12)
 void remove_good(State& s, int world);
 void award_vp(State& s, int seat, int vp);
+// When the whole rest of the hand must go (need >= cards above floor), discard it
+// without asking (G2: a forced choice) and return true.
+bool pay_all_if_forced(State& s, int seat);
 
 // Copies of one design are interchangeable: of the candidates drawn from `pool`, keep
 // only those whose next-lower copy is not in the pool (so each choice is made once).

@@ -145,7 +145,12 @@ bool run_settle(const Game& g, State& s) {
         break;
       case kSelect:
         if (s.turn < s.players) {
-          pose(s, DecisionKind::SettleSelect, seat_at(s, s.turn));
+          int seat = seat_at(s, s.turn);
+          if (!s.hand[seat].intersects(g.worlds())) {  // nothing to choose: pass (G2)
+            ++s.turn;
+            break;
+          }
+          pose(s, DecisionKind::SettleSelect, seat);
           return true;
         }
         for (int t = 0; t < s.players; ++t) {  // reveal; windfall worlds get their good now
@@ -196,6 +201,10 @@ bool run_settle(const Game& g, State& s) {
         break;
       }
       case kPay:
+        if (pay_all_if_forced(s, seat_at(s, s.turn))) {
+          s.step = kDraws;
+          break;
+        }
         pose(s, DecisionKind::Pay, seat_at(s, s.turn));
         return true;
       case kDraws: {

@@ -342,7 +342,7 @@ void Loader::resolve_placements() {
 }
 
 // A card named in `zone` (a hand, a tableau): "#k" names that copy, a plain name
-// the lowest copy in the zone that is not in `taken`.
+// the lowest copy in the zone.
 int Loader::resolve_one(const Reader& r, const CardSet& zone, const std::string& zone_name) {
   CardRef c = ref(r);
   CardSet in_zone = g_.copies(c.design) & zone;
@@ -351,6 +351,8 @@ int Loader::resolve_one(const Reader& r, const CardSet& zone, const std::string&
   return i;
 }
 
+// A list of cards in `zone`: explicit copies first, then each plain name takes the
+// lowest copy in the zone the list has not named yet.
 CardSet Loader::resolve_refs(const Reader& list, const CardSet& zone, const std::string& zone_name) {
   CardSet out;
   for (int pass = 0; pass < 2; ++pass) {
@@ -358,7 +360,8 @@ CardSet Loader::resolve_refs(const Reader& list, const CardSet& zone, const std:
       Reader r = list.at(k);
       CardRef c = ref(r);
       if ((c.copy != 0) != (pass == 0)) continue;
-      if (c.copy == 0 && (g_.copies(c.design) & zone).any() && !(g_.copies(c.design) & zone).intersects(CardSet(zone) - out))
+      CardSet in_zone = g_.copies(c.design) & zone;
+      if (c.copy == 0 && in_zone.any() && (in_zone - out).empty())
         bad(r, "card '" + r.get_string() + "' is listed more often than it is in " + zone_name);
       int i = resolve_one(r, zone - (c.copy ? CardSet() : out), zone_name);
       if (out.test(i)) bad(r, "card '" + r.get_string() + "' is listed twice");
@@ -406,7 +409,8 @@ State Loader::load() {
 
   // Card placements.
   Reader plist = root.at("players");
-  if (!plist.is_array() || plist.size() != static_cast<size_t>(players))
+  if (!plist.is_array()) bad(plist, std::string("expected an array of players, got ") + json::type_name(plist.type()));
+  if (plist.size() != static_cast<size_t>(players))
     bad(plist, "expected an array of " + std::to_string(players) + " players, got " + std::to_string(plist.size()));
   for (int i = 0; i < players; ++i) {
     Reader p = plist.at(static_cast<size_t>(i));

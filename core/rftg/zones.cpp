@@ -56,6 +56,15 @@ void award_vp(State& s, int seat, int vp) {
   s.vp_pool = static_cast<int16_t>(s.vp_pool - vp);
 }
 
+bool pay_all_if_forced(State& s, int seat) {
+  CardSet open = s.hand[seat] & above(s.floor);
+  if (s.need < open.count()) return false;
+  s.hand[seat] -= open;
+  s.discard |= open;
+  s.need = 0;
+  return true;
+}
+
 int choose_ascending(const Game& g, const CardSet& pool, uint8_t floor, int need, int* out) {
   if (need <= 0) return 0;
   CardSet open = pool & above(floor);

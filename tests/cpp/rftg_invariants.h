@@ -22,6 +22,11 @@
 //    with the first); the current phase was chosen by someone;
 //  * decision: kind matches the stage; actor in range when not terminal, -1 (and
 //    decision none) when terminal; legal actions non-empty, in range, no duplicates.
+//
+//   why = check_transition(game, before, after);  // across one applied action
+//
+// (chips, pool, rounds, cards leaving tableaus, winners at the end: see below), and
+// state_diff / states_equal: field-by-field comparison of two states.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -259,6 +264,68 @@ inline std::string check_invariants(const Game& g, const State& s) {
   for (int a : legal)
     if (!action_in_range(g, a)) return fail("legal action " + std::to_string(a) + " out of range");
   if (static_cast<int>(legal.size()) > Game::kMaxLegal) return fail("more than kMaxLegal legal actions");
+  return "";
+}
+
+// Checks between the state before and after one applied action (which may run
+// several automatic steps): chips only grow, the pool only shrinks (by what the
+// chips grew), rounds advance by at most one, the only cards that ever leave a
+// tableau are Colony Ship and New Military Tactics (discarded in Settle, while the
+// seat's selected world is placed), and, at the end of the game,
+// the winners are exactly the top scorers after the A9 tie-break.
+inline std::string check_transition(const Game& g, const State& before, const State& after) {
+  auto fail = [&](const std::string& what) { return what + " [" + where(g, after) + "]"; };
+  const int P = after.players;
+  int gained = 0;
+  for (int i = 0; i < P; ++i) {
+    if (after.chips[i] < before.chips[i]) return fail("seat " + std::to_string(i) + " lost VP chips");
+    gained += after.chips[i] - before.chips[i];
+  }
+  if (before.vp_pool - after.vp_pool != gained)
+    return fail("vp_pool fell by " + std::to_string(before.vp_pool - after.vp_pool) + " but chips grew by " +
+                std::to_string(gained));
+  if (after.round < before.round || after.round > before.round + 1)
+    return fail("round went from " + std::to_string(before.round) + " to " + std::to_string(after.round));
+  // Instances of Colony Ship and New Military Tactics (cached per game and thread).
+  static thread_local const Game* cached_game = nullptr;
+  static thread_local CardSet may_leave;
+  if (cached_game != &g) {
+    may_leave.clear();
+    for (const char* name : {"Colony Ship", "New Military Tactics"}) {
+      int d = g.db().find(name);
+      if (d >= 0) may_leave |= g.copies(d);
+    }
+    cached_game = &g;
+  }
+  for (int i = 0; i < P; ++i) {
+    CardSet left = before.tableau[i] - after.tableau[i];
+    if ((left - may_leave).any())
+      return fail("cards left seat " + std::to_string(i) + "'s tableau: " + set_str(left - may_leave));
+    if (left.any()) {
+      // Only while settling a world: the transition passes through the Settle stage and
+      // the seat's selected world (revealed before, or now) is in its tableau.
+      bool through_settle = before.stage <= kStageSettle && (after.stage >= kStageSettle || after.round > before.round);
+      auto placed = [&](uint8_t c) { return c != kNone && g.worlds().test(c) && after.tableau[i].test(c); };
+      bool world = placed(before.selected[i]) || placed(after.selected[i]) ||
+                   ((after.tableau[i] - before.tableau[i]) & g.worlds()).any();
+      if (!through_settle || !world)
+        return fail("seat " + std::to_string(i) + " discarded " + set_str(left) + " from its tableau without settling a world");
+    }
+  }
+  if (g.is_terminal(after)) {
+    std::vector<int> sc = g.scores(after);
+    int best = *std::max_element(sc.begin(), sc.end());
+    std::vector<int> w = g.winners(after);
+    if (w.empty()) return fail("no winner");
+    int best_tie = -1;
+    for (int i = 0; i < P; ++i)
+      if (sc[i] == best)
+        best_tie = std::max(best_tie, after.hand[i].count() + (after.tableau[i] & after.has_good).count());
+    std::vector<int> want;
+    for (int i = 0; i < P; ++i)
+      if (sc[i] == best && after.hand[i].count() + (after.tableau[i] & after.has_good).count() == best_tie) want.push_back(i);
+    if (w != want) return fail("winners differ from the top scorers after the A9 tie-break");
+  }
   return "";
 }
 

@@ -1,5 +1,6 @@
 // Property driver: many random Race for the Galaxy games, the invariants of
-// rftg_invariants.h checked after EVERY action. Built -O2 without sanitizers by
+// rftg_invariants.h checked after EVERY action (check_invariants on the state,
+// check_transition between the states before and after). Built -O2 without sanitizers by
 // tests/test_rftg_properties.py (the name does not match the sanitizer driver's
 // test_*.cpp glob on purpose).
 //
@@ -120,6 +121,7 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
     if (n > st.max_legal) st.max_legal = n;
     int a = s.actor == heuristic_seat ? heuristic_action(g, s, legal, n, rng) : legal[rng.below(static_cast<uint32_t>(n))];
     actions.push_back(a);
+    State before = s;
     try {
       n = g.step(s, a, legal);
     } catch (const std::exception& e) {
@@ -128,6 +130,11 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
       return;
     }
     ++st.decisions;
+    std::string tr = testing::check_transition(g, before, s);
+    if (!tr.empty()) {
+      violation(tr);
+      return;
+    }
     if (actions.size() > 20000) {
       violation("more than 20000 actions in one game");
       return;

@@ -170,6 +170,7 @@ GameRecord play_checked(const Game& g, const Config& c, uint64_t seed, bool use_
     }
 
     rec.actions.push_back(a);
+    State prev = s;
     try {
       if (use_apply) {
         g.apply(s, a);
@@ -182,6 +183,9 @@ GameRecord play_checked(const Game& g, const Config& c, uint64_t seed, bool use_
       exc.add(false, ctx(std::string("exception from a legal action: ") + e.what()));
       break;
     }
+    std::string tr = gs::rftg::testing::check_transition(g, prev, s);
+    inv.add_lazy(tr.empty(), [&] { return ctx(tr); });
+    if (!tr.empty()) break;
   }
   // The game is over: apply() refuses anything.
   if (g.is_terminal(s)) {
@@ -290,6 +294,26 @@ void test_checker_catches(const Game& g) {
     }
     std::string why = check_invariants(g, t);
     check(why.find("starts the round with") != std::string::npos, "checker catches a hand above the limit: " + why);
+  }
+  // Transition checks.
+  {
+    using gs::rftg::testing::check_transition;
+    check(check_transition(g, r2, r2).empty(), "transition: no change passes: " + check_transition(g, r2, r2));
+    State t = r2;
+    t.chips[0] = static_cast<int16_t>(t.chips[0] - 1);
+    t.vp_pool = static_cast<int16_t>(t.vp_pool + 1);
+    State u = r2;
+    u.chips[0] = static_cast<int16_t>(u.chips[0] + 1);
+    check(!check_transition(g, u, t).empty(), "transition catches lost chips");
+    check(!check_transition(g, r2, u).empty(), "transition catches chips not taken from the pool");
+    State v = r2;
+    int start_world = v.tableau[0].first();
+    v.tableau[0].reset(start_world);
+    v.discard.set(start_world);
+    check(!check_transition(g, r2, v).empty(), "transition catches a card leaving a tableau");
+    State w = r2;
+    w.round = static_cast<int16_t>(w.round + 2);
+    check(!check_transition(g, r2, w).empty(), "transition catches a skipped round");
   }
   check(gs::rftg::testing::kStateFieldListComplete, "rftg_invariants.h lists every State field (state_diff)");
 }

@@ -2,7 +2,8 @@
 
 API (kept small and stable; other test files import it):
 
-    from tests.rftg.positions import position, play, legal, hand, tableau, goods, chips, doc
+    from .positions import position, play, legal, hand, tableau, goods, chips, doc
+    # (inside tests/rftg; `from tests.rftg.positions import ...` works too from the repo root)
 
     state = position(game, stage="settle",
                      players=[dict(hand=["Gem World"], tableau=["Old Earth"], actions=["settle"]),

@@ -1,0 +1,148 @@
+"""manifest.json: what a run folder holds and how it was made.
+
+    {
+      "format": "galaxysim-run",        # tells our folders from foreign ones
+      "format_version": 1,              # layout of this file and of the folder
+      "schema_version": 1,              # results.schema.SCHEMA_VERSION of the Parquet files
+      "run_id": "r-3f2a9c1b7d0e",       # hash of what determines the games (not of threads/chunking)
+      "engine_version": "0.1.0",
+      "galaxysim_version": "0.1.0",
+      "created": "2025-01-01T12:00:00+00:00",
+      "config": {...},                  # the run config (see sim.config.RunConfig.manifest_config)
+      "tables": ["games", "seats"],     # + "decisions" when recorded
+      "chunk_size": 5000, "n_chunks": 20, "games": 100000,
+      "status": "running" | "interrupted" | "complete",
+      "elapsed_seconds": 7.1,           # play time over all sessions
+      "sessions": [{"started": ..., "threads": 2, "games": 100000, "seconds": 7.1}],
+      "cards": {"path": "cards.parquet", "rows": 151, "sha256": "..."},
+      "chunks": [{"chunk": 0, "first_game": 0, "games": 5000, "seconds": 0.35,
+                  "files": {"games": {"path": "games/chunk-000000.parquet", "rows": 5000, "bytes": 81234,
+                                      "sha256": "..."}, "seats": {...}}}, ...]
+    }
+
+A chunk is listed only after all its files are complete, so every listed chunk
+is whole. The file is replaced atomically (written to a temporary name, synced,
+renamed).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .schema import SCHEMA_VERSION, TABLES
+
+FORMAT = "galaxysim-run"
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+CARDS_FILE = "cards.parquet"
+STATUSES = ("running", "interrupted", "complete")
+
+
+class RunFolderError(Exception):
+    """A run folder that is missing, corrupt, foreign, from a newer galaxysim, or inconsistent."""
+
+
+def chunk_file(table: str, chunk: int) -> str:
+    """The path of a chunk's file, relative to the run folder."""
+    return f"{table}/chunk-{chunk:06d}.parquet"
+
+
+def fsync_dir(path: Path) -> None:
+    """Makes a rename inside `path` durable (no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Writes `data` to `path` through a hidden temporary file: synced, then renamed over it."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
+    text = json.dumps(manifest, indent=1, sort_keys=False) + "\n"
+    atomic_write_bytes(Path(run_dir) / MANIFEST, text.encode("utf-8"))
+
+
+def _need(cond: bool, where: Path, what: str) -> None:
+    if not cond:
+        raise RunFolderError(f"{where}: corrupt manifest: {what}")
+
+
+def read_manifest(run_dir: Path) -> dict[str, Any]:
+    """The manifest of a run folder, checked for shape; RunFolderError names any problem."""
+    run_dir = Path(run_dir)
+    if not run_dir.exists():
+        raise RunFolderError(f"{run_dir}: no such run folder")
+    if not run_dir.is_dir():
+        raise RunFolderError(f"{run_dir}: not a folder")
+    path = run_dir / MANIFEST
+    if not path.is_file():
+        raise RunFolderError(f"{run_dir}: not a galaxysim run folder (no {MANIFEST})")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RunFolderError(f"{path}: cannot read: {e}") from None
+    try:
+        m = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RunFolderError(f"{path}: corrupt manifest (invalid JSON: {e.msg} at line {e.lineno})") from None
+    if not isinstance(m, dict) or m.get("format") != FORMAT:
+        raise RunFolderError(f"{run_dir}: not a galaxysim run folder ({MANIFEST} is not a galaxysim manifest)")
+    fv = m.get("format_version")
+    _need(isinstance(fv, int), path, "format_version is missing")
+    if fv > FORMAT_VERSION:
+        raise RunFolderError(f"{run_dir}: made by a newer galaxysim (run folder format {fv}; this one reads "
+                             f"{FORMAT_VERSION}): upgrade galaxysim")
+    sv = m.get("schema_version")
+    _need(isinstance(sv, int), path, "schema_version is missing")
+    if sv != SCHEMA_VERSION:
+        newer = "newer" if sv > SCHEMA_VERSION else "older"
+        raise RunFolderError(f"{run_dir}: made by a {newer} galaxysim (Parquet schema version {sv}; this one "
+                             f"reads {SCHEMA_VERSION})")
+    _need(isinstance(m.get("config"), dict), path, "config is missing")
+    _need(m.get("status") in STATUSES, path, f"status {m.get('status')!r} is not one of {', '.join(STATUSES)}")
+    for key in ("chunk_size", "n_chunks", "games"):
+        _need(isinstance(m.get(key), int) and m[key] >= 0, path, f"{key} is missing")
+    _need(m["chunk_size"] > 0, path, "chunk_size must be positive")
+    tables = m.get("tables")
+    _need(isinstance(tables, list) and "games" in tables and "seats" in tables
+          and all(t in TABLES for t in tables), path, "tables is not a list of known tables")
+    cards = m.get("cards")
+    _need(isinstance(cards, dict) and cards.get("path") == CARDS_FILE and isinstance(cards.get("sha256"), str),
+          path, "cards entry is missing")
+    chunks = m.get("chunks")
+    _need(isinstance(chunks, list), path, "chunks is not a list")
+    seen = set()
+    for c in chunks:
+        _need(isinstance(c, dict) and isinstance(c.get("chunk"), int), path, "a chunk entry has no chunk number")
+        k = c["chunk"]
+        _need(0 <= k < m["n_chunks"], path, f"chunk {k} is outside 0..{m['n_chunks'] - 1}")
+        _need(k not in seen, path, f"chunk {k} is listed twice")
+        seen.add(k)
+        first = k * m["chunk_size"]
+        count = min(m["chunk_size"], m["games"] - first)
+        _need(c.get("first_game") == first and c.get("games") == count, path,
+              f"chunk {k} does not cover games {first}..{first + count - 1}")
+        files = c.get("files")
+        _need(isinstance(files, dict) and set(files) == set(tables), path, f"chunk {k} does not list one file per table")
+        for t, f in files.items():
+            _need(isinstance(f, dict) and f.get("path") == chunk_file(t, k) and isinstance(f.get("rows"), int)
+                  and isinstance(f.get("sha256"), str), path, f"chunk {k} {t} file entry is malformed")
+    return m

@@ -1,0 +1,257 @@
+"""The Parquet schema of a run folder, and the conversion of the engine's column
+dict (numpy arrays from pycore._batch) into Arrow tables.
+
+Every table carries its name and SCHEMA_VERSION in the Arrow schema metadata
+(keys b"galaxysim.table" and b"galaxysim.schema_version"), so a stray Parquet
+file can be told from ours. Integer columns use the smallest type that holds
+them; repeated strings (bot names, end reasons, card names, decision kinds) are
+dictionary-encoded. docs/run-folder.md describes every column.
+
+Bump SCHEMA_VERSION whenever a column is added, removed, renamed or retyped.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+import pyarrow as pa
+
+SCHEMA_VERSION = 1
+
+META_TABLE = b"galaxysim.table"
+META_SCHEMA_VERSION = b"galaxysim.schema_version"
+
+#: The Parquet datasets of a run folder, one subfolder each; "decisions" only when recorded.
+TABLES = ("games", "seats", "decisions")
+
+_STR8 = pa.dictionary(pa.int8(), pa.string())
+_STR16 = pa.dictionary(pa.int16(), pa.string())
+
+
+def _schema(name: str, fields: list[pa.Field]) -> pa.Schema:
+    return pa.schema(fields, metadata={META_TABLE: name.encode(), META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()})
+
+
+GAMES_SCHEMA = _schema("games", [
+    pa.field("run_id", _STR8, nullable=False),
+    pa.field("game_index", pa.int64(), nullable=False),
+    pa.field("seed", pa.uint64(), nullable=False),
+    pa.field("game", _STR8, nullable=False),
+    pa.field("expansion", _STR8, nullable=False),
+    pa.field("players", pa.int8(), nullable=False),
+    pa.field("variant", _STR8, nullable=False),
+    pa.field("rounds", pa.int16(), nullable=False),
+    pa.field("end_reason", _STR8, nullable=False),
+    pa.field("winners", pa.list_(pa.int8()), nullable=False),
+    pa.field("winners_mask", pa.uint8(), nullable=False),
+    pa.field("decisions", pa.int32(), nullable=False),
+    pa.field("wall_time_us", pa.int32(), nullable=False),
+])
+
+SEATS_SCHEMA = _schema("seats", [
+    pa.field("game_index", pa.int64(), nullable=False),
+    pa.field("seat", pa.int8(), nullable=False),
+    pa.field("bot", _STR8, nullable=False),
+    pa.field("start_world", _STR16, nullable=False),
+    pa.field("start_world_id", pa.int16(), nullable=False),
+    pa.field("score", pa.int16(), nullable=False),
+    pa.field("score_cards", pa.int16(), nullable=False),
+    pa.field("score_chips", pa.int16(), nullable=False),
+    pa.field("score_six_cost", pa.int16(), nullable=False),
+    pa.field("rank", pa.int8(), nullable=False),
+    pa.field("won", pa.bool_(), nullable=False),
+    pa.field("hand_size", pa.int8(), nullable=False),
+    pa.field("goods", pa.int8(), nullable=False),
+    pa.field("tableau", pa.list_(pa.int16()), nullable=False),
+])
+
+DECISIONS_SCHEMA = _schema("decisions", [
+    pa.field("game_index", pa.int64(), nullable=False),
+    pa.field("step", pa.int16(), nullable=False),
+    pa.field("seat", pa.int8(), nullable=False),
+    pa.field("kind", _STR8, nullable=False),
+    pa.field("action", pa.int16(), nullable=False),
+    pa.field("legal", pa.int16(), nullable=False),
+])
+
+CARDS_SCHEMA = _schema("cards", [
+    pa.field("card_id", pa.int16(), nullable=False),
+    pa.field("name", pa.string(), nullable=False),
+])
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "games": GAMES_SCHEMA,
+    "seats": SEATS_SCHEMA,
+    "decisions": DECISIONS_SCHEMA,
+    "cards": CARDS_SCHEMA,
+}
+
+
+class SchemaError(ValueError):
+    """The engine's columns do not fit the schema (a bug, or an engine/galaxysim mismatch)."""
+
+
+def _col(cols: Mapping[str, np.ndarray], name: str, dtype, n: int | None = None) -> np.ndarray:
+    try:
+        a = np.asarray(cols[name])
+    except KeyError:
+        raise SchemaError(f"engine result lacks column {name!r}") from None
+    if n is not None and len(a) != n:
+        raise SchemaError(f"engine column {name!r} has {len(a)} rows, expected {n}")
+    if a.dtype != dtype:
+        info = np.iinfo(dtype) if np.dtype(dtype).kind in "iu" else None
+        if info is not None and len(a) and (a.min() < info.min or a.max() > info.max):
+            raise SchemaError(f"engine column {name!r} does not fit {np.dtype(dtype).name}")
+        a = a.astype(dtype)
+    return a
+
+
+def _constant(value: str, n: int) -> pa.DictionaryArray:
+    return pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, np.int8)), pa.array([value], pa.string()))
+
+
+def _dict(codes: np.ndarray, names: Sequence[str], index_type, what: str) -> pa.DictionaryArray:
+    if len(codes) and (codes.min() < 0 or codes.max() >= len(names)):
+        raise SchemaError(f"engine column {what!r} has a code outside 0..{len(names) - 1}")
+    return pa.DictionaryArray.from_arrays(pa.array(codes.astype(index_type, copy=False)),
+                                          pa.array(list(names), pa.string()))
+
+
+def _order(game_index: np.ndarray) -> np.ndarray | None:
+    """The permutation sorting rows by game index, or None when they already are."""
+    if len(game_index) < 2 or bool(np.all(game_index[1:] > game_index[:-1])):
+        return None
+    return np.argsort(game_index, kind="stable")
+
+
+def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expansion: str, players: int,
+                variant: str, end_reasons: Sequence[str]) -> pa.Table:
+    """The games rows of one chunk, sorted by game index."""
+    gi = _col(cols, "game_index", np.int64)
+    n = len(gi)
+    order = _order(gi)
+    c = {k: _col(cols, k, t, n) for k, t in (("game_index", np.int64), ("seed", np.uint64), ("rounds", np.int16),
+                                               ("end_reason", np.int8), ("winners_mask", np.uint8),
+                                               ("decisions", np.int32), ("wall_time_us", np.int32))}
+    if order is not None:
+        c = {k: v[order] for k, v in c.items()}
+    mask = c["winners_mask"]
+    bits = (mask[:, None] >> np.arange(players, dtype=np.uint8)[None, :]) & 1  # (n, players)
+    counts = bits.sum(axis=1)
+    offsets = np.zeros(n + 1, np.int32)
+    np.cumsum(counts, out=offsets[1:])
+    seats = np.nonzero(bits.reshape(-1))[0] % players  # row-major: winners in seat order, game by game
+    winners = pa.ListArray.from_arrays(pa.array(offsets), pa.array(seats.astype(np.int8)))
+    arrays = [
+        _constant(run_id, n),
+        pa.array(c["game_index"]),
+        pa.array(c["seed"]),
+        _constant(game, n),
+        _constant(expansion, n),
+        pa.array(np.full(n, players, np.int8)),
+        _constant(variant, n),
+        pa.array(c["rounds"]),
+        _dict(c["end_reason"], end_reasons, np.int8, "end_reason"),
+        winners,
+        pa.array(mask),
+        pa.array(c["decisions"]),
+        pa.array(c["wall_time_us"]),
+    ]
+    return pa.Table.from_arrays(arrays, schema=GAMES_SCHEMA)
+
+
+def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[str],
+                card_names: Sequence[str]) -> pa.Table:
+    """The seats rows of one chunk (game-major, seat order), sorted by game index.
+
+    `bots` is the bot name of each seat list position (the engine's `bot` column
+    indexes it); the stored column holds the names, dictionary-encoded."""
+    gi = _col(cols, "game_index", np.int64)
+    n = len(gi)
+    if n % players:
+        raise SchemaError(f"engine returned {n} seat rows, not a multiple of {players} players")
+    names = ("seat", "bot", "start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
+             "hand_size", "goods")
+    types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8)
+    c = {k: _col(cols, k, t, n) for k, t in zip(names, types)}
+    c["game_index"] = gi
+    offsets = _col(cols, "tableau_offsets", np.int32, n + 1)
+    cards = _col(cols, "tableau_cards", np.int16)
+    if len(offsets) and (offsets[0] != 0 or offsets[-1] != len(cards) or np.any(np.diff(offsets) < 0)):
+        raise SchemaError("engine tableau offsets are inconsistent")
+    if len(cards) and (cards.min() < 0 or cards.max() >= len(card_names)):
+        raise SchemaError("engine tableau has a card id outside the card table")
+    tableau = pa.ListArray.from_arrays(pa.array(offsets), pa.array(cards))
+    order = _order(gi[::players]) if n else None
+    if order is not None:  # reorder whole games, keeping seat order inside a game
+        rows = (order[:, None] * players + np.arange(players)[None, :]).reshape(-1)
+        c = {k: v[rows] for k, v in c.items()}
+        tableau = tableau.take(pa.array(rows))
+    # The bot names, deduplicated in seat order: "random,heuristic,heuristic" -> [random, heuristic].
+    unique = list(dict.fromkeys(bots))
+    remap = np.array([unique.index(b) for b in bots], np.int8)
+    bot_codes = c["bot"]
+    if n and (bot_codes.min() < 0 or bot_codes.max() >= len(bots)):
+        raise SchemaError("engine column 'bot' has a code outside the bot list")
+    arrays = [
+        pa.array(c["game_index"]),
+        pa.array(c["seat"]),
+        _dict(remap[bot_codes] if n else bot_codes, unique, np.int8, "bot"),
+        _dict(c["start_world"], card_names, np.int16, "start_world"),
+        pa.array(c["start_world"]),
+        pa.array(c["score"]),
+        pa.array(c["score_cards"]),
+        pa.array(c["score_chips"]),
+        pa.array(c["score_six_cost"]),
+        pa.array(c["rank"]),
+        pa.array(c["won"].astype(bool)),
+        pa.array(c["hand_size"]),
+        pa.array(c["goods"]),
+        tableau,
+    ]
+    return pa.Table.from_arrays(arrays, schema=SEATS_SCHEMA)
+
+
+def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> pa.Table:
+    """The decision rows of one chunk, in (game index, step) order."""
+    gi = _col(cols, "game_index", np.int64)
+    n = len(gi)
+    c = {k: _col(cols, k, t, n) for k, t in (("step", np.int16), ("seat", np.int8), ("kind", np.int8),
+                                               ("action", np.int16), ("legal", np.int16))}
+    c["game_index"] = gi
+    if n > 1:
+        key_sorted = np.all((gi[1:] > gi[:-1]) | ((gi[1:] == gi[:-1]) & (c["step"][1:] > c["step"][:-1])))
+        if not key_sorted:
+            order = np.lexsort((c["step"], gi))
+            c = {k: v[order] for k, v in c.items()}
+    arrays = [
+        pa.array(c["game_index"]),
+        pa.array(c["step"]),
+        pa.array(c["seat"]),
+        _dict(c["kind"], kinds, np.int8, "kind"),
+        pa.array(c["action"]),
+        pa.array(c["legal"]),
+    ]
+    return pa.Table.from_arrays(arrays, schema=DECISIONS_SCHEMA)
+
+
+def cards_table(card_names: Sequence[str]) -> pa.Table:
+    """card id -> name, for every card design the engine knows."""
+    return pa.Table.from_arrays([pa.array(np.arange(len(card_names), dtype=np.int16)),
+                                 pa.array(list(card_names), pa.string())], schema=CARDS_SCHEMA)
+
+
+def table_name(schema: pa.Schema) -> str | None:
+    """Which of our tables a (file) schema belongs to, or None for a foreign one."""
+    meta = schema.metadata or {}
+    name = meta.get(META_TABLE)
+    return name.decode() if name else None
+
+
+def schema_version(schema: pa.Schema) -> int | None:
+    meta = schema.metadata or {}
+    v = meta.get(META_SCHEMA_VERSION)
+    try:
+        return int(v) if v is not None else None
+    except ValueError:
+        return None

@@ -1,0 +1,174 @@
+"""A run's short summary: win rate by seat and by bot (with 95% Wilson score
+intervals), mean score, mean rounds, how games ended, games per second.
+
+A seat "wins" a game when it is among the game's winners; a shared win (a tie
+the rules do not break) counts as a win for each seat sharing it, so win rates
+over the seats of a game can add up to a little more than 100%.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from .reader import Run, load_games, load_seats, open_run
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (0..1); (0, 1) when n == 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Group:
+    """Results of one seat or one bot."""
+
+    name: str
+    bot: str  # the bot (for a seat) or "" (for a bot group)
+    n: int  # seat-games
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_score: float
+
+
+@dataclass
+class Summary:
+    path: str
+    run_id: str
+    status: str
+    game: str
+    expansion: str
+    players: int
+    variant: str
+    bots: list[str]
+    seed: int
+    games: int
+    games_planned: int
+    mean_rounds: float
+    mean_score: float
+    shared_wins: int
+    end_reasons: dict[str, int]
+    elapsed_seconds: float
+    threads: int | None
+    by_seat: list[Group] = field(default_factory=list)
+    by_bot: list[Group] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float | None:
+        return self.games / self.elapsed_seconds if self.elapsed_seconds > 0 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["games_per_second"] = self.games_per_second
+        return d
+
+    def format(self) -> str:
+        return format_summary(self)
+
+
+def _group(name: str, bot: str, won: np.ndarray, score: np.ndarray) -> Group:
+    n = int(len(won))
+    wins = int(won.sum())
+    lo, hi = wilson_interval(wins, n)
+    return Group(name, bot, n, wins, wins / n if n else float("nan"), lo, hi,
+                 float(score.mean()) if n else float("nan"))
+
+
+def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
+    """Reads a run's games and seats back and summarizes them."""
+    run = open_run(run)
+    cfg = run.config
+    games = load_games(run, columns=["rounds", "end_reason", "winners_mask"])
+    seats = load_seats(run, columns=["seat", "bot", "score", "won"])
+    rounds = games.column("rounds").to_numpy()
+    reasons = pc.cast(games.column("end_reason"), pa.string()).to_pylist() if games.num_rows else []
+    end_counts: dict[str, int] = {}
+    for r in reasons:
+        end_counts[r] = end_counts.get(r, 0) + 1
+    mask = games.column("winners_mask").to_numpy().astype(np.uint16)
+    n_winners = np.zeros(len(mask), np.int64)
+    for s in range(8):
+        n_winners += (mask >> s) & 1
+    seat = seats.column("seat").to_numpy()
+    bot = np.array(pc.cast(seats.column("bot"), pa.string()).to_pylist(), dtype=object)
+    score = seats.column("score").to_numpy().astype(np.int64)
+    won = seats.column("won").to_numpy(zero_copy_only=False).astype(bool)
+    players = int(cfg["players"])
+    bots = list(cfg["bots"])
+    by_seat = [_group(str(s), bots[s] if s < len(bots) else "?", won[seat == s], score[seat == s])
+               for s in range(players)]
+    by_bot = [_group(b, "", won[bot == b], score[bot == b]) for b in dict.fromkeys(bots)]
+    sessions = run.manifest.get("sessions") or []
+    threads = sessions[-1].get("threads") if sessions else None
+    return Summary(
+        path=str(run.path), run_id=run.manifest.get("run_id", ""), status=run.status, game=cfg.get("game", "?"),
+        expansion=cfg.get("expansion", "?"), players=players, variant="advanced" if cfg.get("advanced") else "standard",
+        bots=bots, seed=cfg.get("seed"), games=games.num_rows, games_planned=run.games_planned,
+        mean_rounds=float(rounds.mean()) if len(rounds) else float("nan"),
+        mean_score=float(score.mean()) if len(score) else float("nan"),
+        shared_wins=int((n_winners > 1).sum()), end_reasons=end_counts,
+        elapsed_seconds=float(run.manifest.get("elapsed_seconds") or 0.0), threads=threads,
+        by_seat=by_seat, by_bot=by_bot,
+    )
+
+
+def _pct(x: float) -> str:
+    return "-" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def _num(x: float, digits: int = 1) -> str:
+    return "-" if math.isnan(x) else f"{x:.{digits}f}"
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for r in rows:
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))]
+        out.append("  " + "  ".join(cells).rstrip())
+    return out
+
+
+def format_summary(s: Summary) -> str:
+    """The summary as a few lines of text."""
+    variant = ", advanced" if s.variant == "advanced" else ""
+    state = {"complete": "complete", "interrupted": "interrupted, resumable",
+             "running": "incomplete, resumable"}.get(s.status, s.status)
+    head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
+        else f"{s.path}: {s.games:,} games"
+    lines = [f"{head} of {s.game} {s.expansion}, {s.players} players{variant}, seed {s.seed} ({state})"]
+    speed = s.games_per_second
+    if speed is not None:
+        on = f" on {s.threads} threads" if s.threads else ""
+        lines.append(f"  {speed:,.0f} games/s ({s.elapsed_seconds:.1f} s{on})")
+    if s.games:
+        ends = ", ".join(f"{k} {100 * v / s.games:.0f}%" for k, v in sorted(s.end_reasons.items()))
+        lines.append(f"  mean rounds {_num(s.mean_rounds)}, mean score {_num(s.mean_score)}; ended by {ends}"
+                     + (f"; {s.shared_wins:,} shared wins" if s.shared_wins else ""))
+        rows = [["seat", "bot", "win rate", "95% CI", "mean score"]]
+        for g in s.by_seat:
+            rows.append([g.name, g.bot, _pct(g.win_rate), f"{_pct(g.ci_low)}-{_pct(g.ci_high)}",
+                         _num(g.mean_score)])
+        lines += _table(rows, {2, 4})
+        rows = [["bot", "seat-games", "win rate", "95% CI", "mean score"]]
+        for g in s.by_bot:
+            rows.append([g.name, f"{g.n:,}", _pct(g.win_rate), f"{_pct(g.ci_low)}-{_pct(g.ci_high)}",
+                         _num(g.mean_score)])
+        lines += _table(rows, {1, 2, 4})
+    return "\n".join(lines)

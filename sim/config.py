@@ -1,0 +1,240 @@
+"""The configuration of a run: defaults, TOML config files, validation.
+
+Every `galaxysim run` flag has a config key of the same name (dashes or
+underscores). A config file holds the keys at the top level or under [run]:
+
+    # my-run.toml
+    game = "rftg"
+    expansion = "base"
+    players = 4
+    bots = ["random", "heuristic", "heuristic", "heuristic"]   # or "random,heuristic,heuristic,heuristic"
+    games = 200000
+    seed = 42
+    record_decisions = false
+
+Flags given on the command line win over the file.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+import secrets
+import sys
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Mapping
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+GAMES = ("rftg", "af")
+IMPLEMENTED_GAMES = ("rftg",)
+EXPANSIONS = ("base", "tgs", "rvi")
+DEFAULT_GAMES = 100_000
+#: Games per chunk per thread when --chunk-size is not given: chunks of a fraction of a second.
+AUTO_CHUNK_PER_THREAD = 2_500
+AUTO_CHUNK_MIN, AUTO_CHUNK_MAX = 1_000, 100_000
+MAX_SEED = 2**64 - 1
+
+
+class ConfigError(Exception):
+    """Bad user input: a flag, a config file, an option value. The CLI prints it and exits with code 2."""
+
+
+def all_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@dataclass
+class RunConfig:
+    """What to play and where to write it. None means "choose for me" (see `resolved`)."""
+
+    game: str = "rftg"
+    players: int = 4
+    expansion: str = "base"
+    advanced: bool = False
+    bots: list[str] = field(default_factory=lambda: ["heuristic"])  # one per seat, or one for all seats
+    games: int = DEFAULT_GAMES
+    seed: int | None = None  # None: a random seed, recorded in the manifest
+    threads: int | None = None  # None: all cores
+    out: str | None = None  # None: runs/<game>-<expansion>-<players>p-<seed or timestamp>
+    record_decisions: bool = False
+    chunk_size: int | None = None  # None: scaled with the threads (a fraction of a second per chunk)
+    overwrite: bool = False
+    resume: bool = False
+    quiet: bool = False
+
+    # --- building ---------------------------------------------------------------------------------------------
+    @classmethod
+    def keys(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any], source: str = "config") -> "RunConfig":
+        """A config from {key: value} (keys as in the config file), type-checked, then validated."""
+        cfg = cls()
+        for key, value in values.items():
+            setattr(cfg, key, _check_type(key, value, source))
+        cfg.validate(source)
+        return cfg
+
+    # --- checking ---------------------------------------------------------------------------------------------
+    def validate(self, source: str = "config") -> None:
+        """Checks the values the engine does not check itself; normalizes `bots` to one name per seat."""
+        if self.game not in GAMES:
+            raise ConfigError(f"{source}: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
+        if self.game not in IMPLEMENTED_GAMES:
+            raise ConfigError(f"{source}: game {self.game!r} (Alien Frontiers) is not implemented yet; "
+                              f"only {', '.join(IMPLEMENTED_GAMES)} can be played for now")
+        if self.expansion not in EXPANSIONS:
+            raise ConfigError(f"{source}: unknown expansion {self.expansion!r} "
+                              f"(expected one of {', '.join(EXPANSIONS)})")
+        if self.players < 1:
+            raise ConfigError(f"{source}: players must be at least 1, not {self.players}")
+        if not self.bots or any(not b for b in self.bots):
+            raise ConfigError(f"{source}: bots must list bot names, e.g. 'heuristic' or 'random,heuristic'")
+        if len(self.bots) == 1:
+            self.bots = self.bots * self.players
+        elif len(self.bots) != self.players:
+            raise ConfigError(f"{source}: bots lists {len(self.bots)} bots ({','.join(self.bots)}) for "
+                              f"{self.players} players: give one per seat, or a single name for all seats")
+        if self.games < 1:
+            raise ConfigError(f"{source}: games must be at least 1, not {self.games}")
+        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
+            raise ConfigError(f"{source}: seed must be between 0 and 2**64-1, not {self.seed}")
+        if self.threads is not None and self.threads < 1:
+            raise ConfigError(f"{source}: threads must be at least 1, not {self.threads}")
+        if self.chunk_size is not None and self.chunk_size < 1:
+            raise ConfigError(f"{source}: chunk_size must be at least 1, not {self.chunk_size}")
+        if self.overwrite and self.resume:
+            raise ConfigError(f"{source}: overwrite and resume exclude each other")
+
+    # --- choosing the defaults --------------------------------------------------------------------------------
+    def resolved(self) -> "RunConfig":
+        """A copy with seed, threads, chunk size and output folder chosen."""
+        cfg = dataclasses.replace(self, bots=list(self.bots))
+        if cfg.seed is None:
+            cfg.seed = secrets.randbits(63)
+        if cfg.threads is None:
+            cfg.threads = all_cores()
+        if cfg.chunk_size is None:
+            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads)
+        if cfg.out is None:
+            cfg.out = str(default_out(cfg, seed_given=self.seed is not None))
+        return cfg
+
+    def manifest_config(self) -> dict[str, Any]:
+        """What the manifest records (everything but the per-invocation switches)."""
+        return {k: getattr(self, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed",
+                                               "record_decisions", "chunk_size", "threads")}
+
+    @classmethod
+    def from_manifest(cls, config: Mapping[str, Any], source: str) -> "RunConfig":
+        values = {k: v for k, v in config.items() if k in cls.keys()}
+        try:
+            return cls.from_values(values, source)
+        except ConfigError as e:
+            raise ConfigError(f"{e} (in the manifest's config)") from None
+
+    @property
+    def variant(self) -> str:
+        return "advanced" if self.advanced else "standard"
+
+
+def auto_chunk_size(games: int, threads: int) -> int:
+    size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
+    return max(1, min(games, size))
+
+
+def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> Path:
+    """runs/rftg-base-4p-seed42 for an explicit seed, else runs/rftg-base-4p-20250101-120000[-N]."""
+    adv = "-adv" if cfg.advanced else ""
+    stem = f"{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}"
+    if seed_given:
+        return root / f"{stem}-seed{cfg.seed}"
+    import time
+
+    base = root / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+    path, n = base, 1
+    while path.exists():
+        n += 1
+        path = base.with_name(f"{base.name}-{n}")
+    return path
+
+
+# --- types ----------------------------------------------------------------------------------------------------------
+
+_INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
+_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet"}
+_STR_KEYS = {"game", "expansion", "out"}
+
+
+def parse_bots(text: str) -> list[str]:
+    return [b.strip() for b in text.split(",")]
+
+
+def _check_type(key: str, value: Any, source: str) -> Any:
+    if key in _INT_KEYS:
+        if value is None and key in ("seed", "threads", "chunk_size"):
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{source}: {key} must be an integer, not {value!r}")
+        return value
+    if key in _BOOL_KEYS:
+        if not isinstance(value, bool):
+            raise ConfigError(f"{source}: {key} must be true or false, not {value!r}")
+        return value
+    if key in _STR_KEYS:
+        if value is None and key == "out":
+            return None
+        if not isinstance(value, str):
+            raise ConfigError(f"{source}: {key} must be a string, not {value!r}")
+        return value
+    if key == "bots":
+        if isinstance(value, str):
+            return parse_bots(value)
+        if isinstance(value, list) and all(isinstance(b, str) for b in value):
+            return [b.strip() for b in value]
+        raise ConfigError(f"{source}: bots must be a string like \"random,heuristic\" or a list of strings, "
+                          f"not {value!r}")
+    raise _unknown_key(key, source)
+
+
+def _unknown_key(key: str, source: str) -> ConfigError:
+    close = difflib.get_close_matches(key, RunConfig.keys(), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(RunConfig.keys())})"
+    return ConfigError(f"{source}: unknown key {key!r}{hint}")
+
+
+def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"config file not found: {p}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config file {p} is a folder") from None
+    except OSError as e:
+        raise ConfigError(f"cannot read config file {p}: {e.strerror}") from None
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{p}: not a TOML file (not UTF-8 text)") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: invalid TOML: {e}") from None
+    if set(raw) == {"run"} and isinstance(raw["run"], dict):
+        raw = raw["run"]
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        k = key.replace("-", "_")
+        if k not in RunConfig.keys():
+            raise _unknown_key(key, str(p))
+        out[k] = _check_type(k, value, str(p))
+    return out

@@ -1,0 +1,512 @@
+"""Playing a run into a run folder: the chunk loop, progress, Ctrl-C, resume, replay.
+
+A run of N games is cut into chunks of `chunk_size` consecutive games (chunk k
+holds games k*chunk_size ...). The engine (pycore._batch) plays one chunk at a
+time on its own thread pool, GIL released, in a worker thread, while the main
+thread writes the previous chunk's Parquet files and lists it in the manifest.
+Game i is determined by (run seed, i, config) alone, so neither the thread
+count nor the chunk size nor a resume changes a single row.
+
+Stopping: the first Ctrl-C (or SIGTERM) finishes the chunk in flight, writes
+it and stops, marking the run "interrupted"; a second Ctrl-C abandons the chunk
+in flight. Either way every chunk the manifest lists is complete, and `resume`
+plays the missing ones. A killed process leaves the same kind of folder (plus
+temporary files, which resume removes).
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as _dt
+import hashlib
+import json
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from results import manifest as mf
+from results import schema as sch
+from results.manifest import RunFolderError
+from results.reader import open_run, verify_run
+from results.writer import (LOCK_FILE, RunWriter, clean_folder, folder_is_ours, games_written,
+                            remove_run_folder_contents)
+
+from .config import ConfigError, RunConfig, all_cores
+
+CARD_FILE = "rftg_cards.txt"
+#: What must match between a run folder and a `run --resume` that names it.
+DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions",
+                    "chunk_size")
+
+
+class ReplayMismatch(Exception):
+    """A replayed game does not give the stored result."""
+
+
+# --- the engine ------------------------------------------------------------------------------------------------------
+
+def batch_module():
+    from pycore import _batch
+
+    if not hasattr(_batch, "Runner"):
+        raise RuntimeError("pycore._batch has no batch runner: rebuild galaxysim (pip install -e .)")
+    return _batch
+
+
+@lru_cache(maxsize=None)
+def card_text() -> str:
+    return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+
+
+def engine_version() -> str:
+    return str(batch_module().ENGINE_VERSION)
+
+
+def galaxysim_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("galaxysim")
+    except Exception:  # not installed as a distribution
+        import pycore
+
+        return getattr(pycore, "__version__", "unknown")
+
+
+def make_runner(cfg: RunConfig):
+    """The engine's batch runner for `cfg`; the engine's rule errors (player count, bots, expansion) become
+    ConfigError."""
+    b = batch_module()
+    try:
+        return b.Runner(card_text(), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots))
+    except ValueError as e:  # pycore._rftg.RulesError is a ValueError
+        raise ConfigError(_one_line(str(e))) from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def run_id(cfg: RunConfig, engine: str) -> str:
+    """Names what was played: a hash of everything that determines the rows (not threads or chunking)."""
+    key = {k: getattr(cfg, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed")}
+    key["engine_version"] = engine
+    return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+# --- converting a chunk ----------------------------------------------------------------------------------------------
+
+@dataclass
+class _Converter:
+    cfg: RunConfig
+    run_id: str
+    end_reasons: list[str]
+    kinds: list[str]
+    card_names: list[str]
+
+    @classmethod
+    def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
+        b = batch_module()
+        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS), list(b.design_names(card_text(),
+                                                                                                cfg.expansion)))
+
+    def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
+        cfg = self.cfg
+        out = {
+            "games": sch.games_table(res["games"], run_id=self.run_id, game=cfg.game, expansion=cfg.expansion,
+                                     players=cfg.players, variant=cfg.variant, end_reasons=self.end_reasons),
+            "seats": sch.seats_table(res["seats"], players=cfg.players, bots=cfg.bots, card_names=self.card_names),
+        }
+        if cfg.record_decisions:
+            out["decisions"] = sch.decisions_table(res["decisions"], kinds=self.kinds)
+        return out
+
+
+# --- locking ---------------------------------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _locked(run_dir: Path) -> Iterator[None]:
+    """Holds an exclusive lock on run_dir/.lock (POSIX), so two processes never write one run."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    fd = os.open(run_dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise ConfigError(f"{run_dir} is in use by another galaxysim process") from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def _lock_is_held(run_dir: Path) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        return False
+    try:
+        fd = os.open(run_dir / LOCK_FILE, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
+# --- the outcome -----------------------------------------------------------------------------------------------------
+
+@dataclass
+class RunOutcome:
+    path: Path
+    status: str  # "complete" | "interrupted"
+    games_written: int
+    games_planned: int
+    played: int  # games played by this call
+    seconds: float
+    threads: int
+    message: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return self.status == "complete"
+
+
+# --- starting and resuming -------------------------------------------------------------------------------------------
+
+def _stderr(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | None = None) -> RunOutcome:
+    """Plays a new run as `cfg` says (or continues one, with cfg.resume). Nothing is written before every
+    check has passed."""
+    cfg.validate()
+    cfg = cfg.resolved()
+    out = Path(cfg.out)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} exists and is not a folder")
+    nonempty = out.is_dir() and any(out.iterdir())
+    if nonempty and cfg.resume:
+        run = open_run(out, check_files=False)
+        _check_same_run(run.manifest["config"], cfg, explicit, out)
+        return resume(out, threads=cfg.threads, quiet=cfg.quiet, progress=progress)
+    runner = make_runner(cfg)  # validates players, bots, expansion: before any file is touched
+    if nonempty:
+        if not cfg.overwrite:
+            raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
+                              "in it, or --overwrite to replace it")
+        if not (out / mf.MANIFEST).is_file() or not folder_is_ours(out):
+            foreign = sorted(p.name for p in out.iterdir() if p.name not in {LOCK_FILE})
+            raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder "
+                              f"(it holds {', '.join(foreign[:3])}{'...' if len(foreign) > 3 else ''})")
+        if _lock_is_held(out):
+            raise ConfigError(f"{out} is in use by another galaxysim process")
+    converter = _Converter.for_run(cfg, run_id(cfg, engine_version()))
+    cards = sch.cards_table(converter.card_names)
+    out.mkdir(parents=True, exist_ok=True)
+    with _locked(out):
+        if nonempty:
+            remove_run_folder_contents(out)
+        n_chunks = -(-cfg.games // cfg.chunk_size)
+        manifest: dict[str, Any] = {
+            "format": mf.FORMAT,
+            "format_version": mf.FORMAT_VERSION,
+            "schema_version": sch.SCHEMA_VERSION,
+            "run_id": converter.run_id,
+            "engine_version": engine_version(),
+            "galaxysim_version": galaxysim_version(),
+            "created": _now(),
+            "config": cfg.manifest_config(),
+            "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
+            "chunk_size": cfg.chunk_size,
+            "n_chunks": n_chunks,
+            "games": cfg.games,
+            "status": "running",
+            "elapsed_seconds": 0.0,
+            "sessions": [],
+            "cards": None,
+            "chunks": [],
+        }
+        writer = RunWriter.create(out, manifest, cards)
+        return _play(writer, runner, converter, cfg, quiet=cfg.quiet, progress=progress)
+
+
+def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:
+    for key in DETERMINING_KEYS:
+        if key not in explicit or key not in stored:
+            continue
+        want, have = getattr(cfg, key), stored[key]
+        if want != have:
+            show = (lambda v: ",".join(v)) if key == "bots" else repr
+            raise ConfigError(f"--resume: {out} was made with {key}={show(have)}, not {show(want)}: "
+                              f"drop --{key.replace('_', '-')} or choose another --out")
+
+
+def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,
+           progress: bool | None = None) -> RunOutcome:
+    """Plays the games a run folder is missing. Checks the folder first (manifest, engine version, every listed
+    file's checksum); then removes stray temporary and unlisted chunk files and plays the missing chunks."""
+    out = Path(path)
+    run = open_run(out)
+    stored_engine = run.manifest.get("engine_version")
+    if stored_engine != engine_version():
+        raise ConfigError(f"{out} was played by engine {stored_engine}; this is engine {engine_version()}, whose "
+                          "games may differ: start a new run instead of resuming")
+    cfg = RunConfig.from_manifest(run.manifest["config"], str(out / mf.MANIFEST))
+    if cfg.chunk_size != run.manifest["chunk_size"] or cfg.games != run.manifest["games"]:
+        raise RunFolderError(f"{out}: corrupt manifest: config and chunk layout disagree")
+    cfg = dataclasses.replace(cfg, threads=threads or all_cores(), quiet=quiet, out=str(out))
+    runner = make_runner(cfg)
+    converter = _Converter.for_run(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()))
+    if converter.run_id != run_id(cfg, engine_version()):
+        raise RunFolderError(f"{out}: corrupt manifest: run_id does not match its config")
+    with _locked(out):
+        run = open_run(out)  # reread under the lock
+        verify_run(run)
+        removed = clean_folder(out, run.manifest)
+        if removed and not quiet:
+            _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
+        writer = RunWriter(out, run.manifest)
+        return _play(writer, runner, converter, cfg, quiet=quiet, progress=progress)
+
+
+# --- the chunk loop --------------------------------------------------------------------------------------------------
+
+class _Stop:
+    """Ctrl-C / SIGTERM bookkeeping: the first asks to stop after the chunk in flight, the second abandons it."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.stop = threading.Event()
+        self.abandon = threading.Event()
+        self.announced = 0
+
+    def __call__(self, signum, frame) -> None:
+        self.requests += 1
+        self.stop.set()
+        if self.requests >= 2:
+            self.abandon.set()
+
+
+@contextlib.contextmanager
+def _signals(handler: Callable) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+
+
+def _progress_bar(total: int, initial: int, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit=" games", unit_scale=True, dynamic_ncols=True, smoothing=0.1,
+                file=sys.stderr, disable=not enabled, leave=False, mininterval=0.2)
+
+
+def _play(writer: RunWriter, runner, converter: _Converter, cfg: RunConfig, quiet: bool,
+          progress: bool | None) -> RunOutcome:
+    m = writer.manifest
+    cs, total = m["chunk_size"], m["games"]
+    done = writer.done_chunks()
+    todo = [k for k in range(m["n_chunks"]) if k not in done]
+    already = games_written(m)
+    threads = int(cfg.threads or all_cores())
+    if not todo:
+        if m["status"] != "complete":
+            m["status"] = "complete"
+            writer.flush()
+        return RunOutcome(writer.dir, "complete", already, total, 0, 0.0, threads,
+                          message=f"{writer.dir} is already complete ({total:,} games)")
+    if not quiet:
+        what = "resuming" if already else "playing"
+        rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
+        _stderr(f"galaxysim: {what} {rest} games on {threads} thread{'s' * (threads != 1)} into {writer.dir}")
+    base_elapsed = float(m.get("elapsed_seconds") or 0.0)
+    session = {"started": _now(), "threads": threads, "engine_version": engine_version(), "games": 0,
+               "seconds": 0.0}
+    m.setdefault("sessions", []).append(session)
+    m["status"] = "running"
+    writer.flush()
+
+    stop = _Stop()
+    results: queue.Queue = queue.Queue(maxsize=1)
+    seed, record = int(cfg.seed), bool(cfg.record_decisions)
+
+    def put(item) -> None:
+        while not stop.abandon.is_set():
+            try:
+                results.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                pass
+
+    def work() -> None:
+        try:
+            for k in todo:
+                if stop.stop.is_set():
+                    break
+                first = k * cs
+                count = min(cs, total - first)
+                t = time.perf_counter()
+                res = runner.run(seed, first, count, threads, record)
+                put(("chunk", k, first, count, res, time.perf_counter() - t))
+        except BaseException as e:  # handed to the main thread
+            put(("error", e))
+        finally:
+            put(("done",))
+
+    show = (not quiet and sys.stderr.isatty()) if progress is None else progress
+    t0 = time.perf_counter()
+    played = 0
+    worker = threading.Thread(target=work, name="galaxysim-engine", daemon=True)
+    with _signals(stop), _progress_bar(total, already, show) as bar:
+        worker.start()
+        try:
+            while True:
+                if stop.requests > stop.announced:
+                    stop.announced = stop.requests
+                    msg = ("galaxysim: stopping after the chunk in flight (Ctrl-C again to stop at once)"
+                           if stop.requests == 1 else "galaxysim: stopping now")
+                    if not quiet:
+                        bar.write(msg, file=sys.stderr)
+                if stop.abandon.is_set():
+                    break
+                try:
+                    item = results.get(timeout=0.1)
+                except queue.Empty:
+                    continue
+                if item[0] == "done":
+                    break
+                if item[0] == "error":
+                    raise item[1]
+                _, k, first, count, res, secs = item
+                tables = converter.tables(res)
+                if tables["games"].num_rows != count:
+                    raise sch.SchemaError(f"engine returned {tables['games'].num_rows} games for chunk {k}, "
+                                          f"expected {count}")
+                now = time.perf_counter() - t0
+                session["games"] += count
+                session["seconds"] = round(now, 3)
+                m["elapsed_seconds"] = round(base_elapsed + now, 3)
+                writer.write_chunk(k, first, tables, seconds=round(secs, 4))
+                played += count
+                bar.update(count)
+        except BaseException:
+            stop.abandon.set()
+            stop.stop.set()
+            raise
+    elapsed = time.perf_counter() - t0
+    written = games_written(m)
+    complete = written == total
+    m["status"] = "complete" if complete else "interrupted"
+    session["seconds"] = round(elapsed, 3)
+    m["elapsed_seconds"] = round(base_elapsed + elapsed, 3)
+    writer.flush()
+    if complete:
+        worker.join(timeout=5)
+        return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
+    msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; "
+           f"continue with: galaxysim resume {writer.dir}")
+    return RunOutcome(writer.dir, "interrupted", written, total, played, elapsed, threads, message=msg)
+
+
+# --- replay ----------------------------------------------------------------------------------------------------------
+
+@dataclass
+class Replay:
+    lines: list[str]
+    matches: bool
+    verdict: str
+
+
+def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
+    """Re-plays game `game_index` of a run from its seed and config, as readable lines, and checks the result
+    against the stored rows."""
+    out = Path(path)
+    run = open_run(out)
+    m = run.manifest
+    if not 0 <= game_index < m["games"]:
+        raise ConfigError(f"--game {game_index}: {out} has games 0 to {m['games'] - 1}")
+    chunk = run.chunk_for_game(game_index)
+    if chunk is None:
+        raise ConfigError(f"--game {game_index}: that game is not written yet (the run is {m['status']}; "
+                          f"galaxysim resume {out} plays it)")
+    cfg = RunConfig.from_manifest(m["config"], str(out / mf.MANIFEST))
+    runner = make_runner(cfg)
+    b = batch_module()
+    rep = runner.replay(int(cfg.seed), int(game_index))
+
+    def read(table: str) -> pa.Table:
+        p = out / chunk["files"][table]["path"]
+        try:
+            t = pq.read_table(p, filters=[("game_index", "=", game_index)])
+        except (OSError, pa.ArrowInvalid) as e:
+            raise RunFolderError(f"{out}: corrupt run folder: cannot read {chunk['files'][table]['path']}: {e}") \
+                from None
+        return t
+
+    g = read("games").to_pylist()
+    seats = sorted(read("seats").to_pylist(), key=lambda r: r["seat"])
+    if len(g) != 1 or len(seats) != cfg.players:
+        raise RunFolderError(f"{out}: corrupt run folder: game {game_index} is not in its chunk file")
+    g = g[0]
+    lines = [f"game {game_index} of {out} (seed {rep['seed']}; {cfg.game} {cfg.expansion}, {cfg.players} players"
+             f"{', advanced' if cfg.advanced else ''}; bots {', '.join(cfg.bots)})"]
+    if m.get("engine_version") != b.ENGINE_VERSION:
+        lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
+    width = max(4, len(str(len(rep["steps"]))))
+    for i, step in enumerate(rep["steps"]):
+        seat, kind, action, legal, text = step
+        lines.append(f"{i:>{width}}  seat {seat} ({cfg.bots[seat]})  {kind}: {text}  [action {action} of {legal}]")
+    scores = [int(s) for s in rep["scores"]]
+    winners = sorted(int(w) for w in rep["winners"])
+    lines.append(f"final after {rep['rounds']} rounds: scores "
+                 + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
+                 + "; winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners))
+    problems = []
+    if int(g["seed"]) != int(rep["seed"]):
+        problems.append(f"seed {g['seed']} stored, {rep['seed']} replayed")
+    if int(g["rounds"]) != int(rep["rounds"]):
+        problems.append(f"rounds {g['rounds']} stored, {rep['rounds']} replayed")
+    if int(g["decisions"]) != len(rep["steps"]):
+        problems.append(f"{g['decisions']} decisions stored, {len(rep['steps'])} replayed")
+    stored_winners = sorted(int(w) for w in g["winners"])
+    if stored_winners != winners:
+        problems.append(f"winners {stored_winners} stored, {winners} replayed")
+    for s, row in enumerate(seats):
+        if s < len(scores) and int(row["score"]) != scores[s]:
+            problems.append(f"seat {s} score {row['score']} stored, {scores[s]} replayed")
+    if len(scores) != len(seats):
+        problems.append(f"{len(seats)} seats stored, {len(scores)} replayed")
+    if problems:
+        verdict = (f"replay of game {game_index} does NOT match the stored result: " + "; ".join(problems))
+        return Replay(lines, False, verdict)
+    return Replay(lines, True, "replay matches the stored result")
