@@ -41,15 +41,16 @@ def card_table(expansion: str = "base") -> list[dict]:
 class Game(_rftg.Game):
     """A Race for the Galaxy game definition: player count, expansion level, variant."""
 
-    def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False):
+    def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False):
         if not isinstance(players, int) or isinstance(players, bool):
             raise RulesError(f"players must be an integer, not {players!r}")
         if expansion not in EXPANSIONS:
             raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
-        super().__init__(card_db(), players, expansion, bool(advanced))
+        super().__init__(card_db(), players, expansion, bool(advanced), bool(first_game))
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""
+        adv += ", first_game=True" if self.first_game else ""
         return f"rftg.Game(players={self.players}, expansion={self.expansion!r}{adv})"
 
 

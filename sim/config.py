@@ -23,7 +23,7 @@ import secrets
 import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -76,44 +76,50 @@ class RunConfig:
         return [f.name for f in fields(cls)]
 
     @classmethod
-    def from_values(cls, values: Mapping[str, Any], source: str = "config") -> "RunConfig":
-        """A config from {key: value} (keys as in the config file), type-checked, then validated."""
+    def from_values(cls, values: Mapping[str, Any], source: str = "",
+                    labels: Mapping[str, str] | None = None) -> "RunConfig":
+        """A config from {key: value} (keys as in the config file), type-checked, then validated.
+
+        Error messages name a key by its label: labels[key] if given (e.g. "--players" for a flag), else
+        "<source>: <key>" (e.g. "my.toml: players"), else the key."""
         cfg = cls()
+        lab = _labeller(source, labels)
         for key, value in values.items():
-            setattr(cfg, key, _check_type(key, value, source))
-        cfg.validate(source)
+            setattr(cfg, key, _check_type(key, value, lab(key)))
+        cfg.validate(lab)
         return cfg
 
     # --- checking ---------------------------------------------------------------------------------------------
-    def validate(self, source: str = "config") -> None:
+    def validate(self, label: "Callable[[str], str] | str" = "") -> None:
         """Checks the values the engine does not check itself; normalizes `bots` to one name per seat."""
+        L = label if callable(label) else _labeller(label, None)
         if self.game not in GAMES:
-            raise ConfigError(f"{source}: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
+            raise ConfigError(f"{L('game')}: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
         if self.game not in IMPLEMENTED_GAMES:
-            raise ConfigError(f"{source}: game {self.game!r} (Alien Frontiers) is not implemented yet; "
+            raise ConfigError(f"{L('game')} {self.game}: Alien Frontiers is not implemented yet; "
                               f"only {', '.join(IMPLEMENTED_GAMES)} can be played for now")
         if self.expansion not in EXPANSIONS:
-            raise ConfigError(f"{source}: unknown expansion {self.expansion!r} "
+            raise ConfigError(f"{L('expansion')}: unknown expansion {self.expansion!r} "
                               f"(expected one of {', '.join(EXPANSIONS)})")
         if self.players < 1:
-            raise ConfigError(f"{source}: players must be at least 1, not {self.players}")
+            raise ConfigError(f"{L('players')} must be at least 1, not {self.players}")
         if not self.bots or any(not b for b in self.bots):
-            raise ConfigError(f"{source}: bots must list bot names, e.g. 'heuristic' or 'random,heuristic'")
+            raise ConfigError(f"{L('bots')} must list bot names, e.g. heuristic or random,heuristic")
         if len(self.bots) == 1:
             self.bots = self.bots * self.players
         elif len(self.bots) != self.players:
-            raise ConfigError(f"{source}: bots lists {len(self.bots)} bots ({','.join(self.bots)}) for "
+            raise ConfigError(f"{L('bots')} lists {len(self.bots)} bots ({','.join(self.bots)}) for "
                               f"{self.players} players: give one per seat, or a single name for all seats")
         if self.games < 1:
-            raise ConfigError(f"{source}: games must be at least 1, not {self.games}")
+            raise ConfigError(f"{L('games')} must be at least 1, not {self.games}")
         if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
-            raise ConfigError(f"{source}: seed must be between 0 and 2**64-1, not {self.seed}")
+            raise ConfigError(f"{L('seed')} must be between 0 and 2**64-1, not {self.seed}")
         if self.threads is not None and self.threads < 1:
-            raise ConfigError(f"{source}: threads must be at least 1, not {self.threads}")
+            raise ConfigError(f"{L('threads')} must be at least 1, not {self.threads}")
         if self.chunk_size is not None and self.chunk_size < 1:
-            raise ConfigError(f"{source}: chunk_size must be at least 1, not {self.chunk_size}")
+            raise ConfigError(f"{L('chunk_size')} must be at least 1, not {self.chunk_size}")
         if self.overwrite and self.resume:
-            raise ConfigError(f"{source}: overwrite and resume exclude each other")
+            raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
 
     # --- choosing the defaults --------------------------------------------------------------------------------
     def resolved(self) -> "RunConfig":
@@ -137,10 +143,7 @@ class RunConfig:
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any], source: str) -> "RunConfig":
         values = {k: v for k, v in config.items() if k in cls.keys()}
-        try:
-            return cls.from_values(values, source)
-        except ConfigError as e:
-            raise ConfigError(f"{e} (in the manifest's config)") from None
+        return cls.from_values(values, labels={k: f"{source}: config.{k}" for k in cls.keys()})
 
     @property
     def variant(self) -> str:
@@ -179,37 +182,46 @@ def parse_bots(text: str) -> list[str]:
     return [b.strip() for b in text.split(",")]
 
 
-def _check_type(key: str, value: Any, source: str) -> Any:
+def _labeller(source: str, labels: Mapping[str, str] | None) -> Callable[[str], str]:
+    def label(key: str) -> str:
+        if labels and key in labels:
+            return labels[key]
+        return f"{source}: {key}" if source else key
+
+    return label
+
+
+def _check_type(key: str, value: Any, label: str) -> Any:
     if key in _INT_KEYS:
         if value is None and key in ("seed", "threads", "chunk_size"):
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"{source}: {key} must be an integer, not {value!r}")
+            raise ConfigError(f"{label} must be an integer, not {value!r}")
         return value
     if key in _BOOL_KEYS:
         if not isinstance(value, bool):
-            raise ConfigError(f"{source}: {key} must be true or false, not {value!r}")
+            raise ConfigError(f"{label} must be true or false, not {value!r}")
         return value
     if key in _STR_KEYS:
         if value is None and key == "out":
             return None
         if not isinstance(value, str):
-            raise ConfigError(f"{source}: {key} must be a string, not {value!r}")
+            raise ConfigError(f"{label} must be a string, not {value!r}")
         return value
     if key == "bots":
         if isinstance(value, str):
             return parse_bots(value)
         if isinstance(value, list) and all(isinstance(b, str) for b in value):
             return [b.strip() for b in value]
-        raise ConfigError(f"{source}: bots must be a string like \"random,heuristic\" or a list of strings, "
+        raise ConfigError(f"{label} must be a string like \"random,heuristic\" or a list of strings, "
                           f"not {value!r}")
-    raise _unknown_key(key, source)
+    raise ConfigError(f"{label}: unknown key {key!r} (known keys: {', '.join(RunConfig.keys())})")
 
 
 def _unknown_key(key: str, source: str) -> ConfigError:
     close = difflib.get_close_matches(key, RunConfig.keys(), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(RunConfig.keys())})"
-    return ConfigError(f"{source}: unknown key {key!r}{hint}")
+    return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
 
 
 def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -236,5 +248,5 @@ def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         k = key.replace("-", "_")
         if k not in RunConfig.keys():
             raise _unknown_key(key, str(p))
-        out[k] = _check_type(k, value, str(p))
+        out[k] = _check_type(k, value, f"{p}: {k}")
     return out

@@ -283,9 +283,12 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     converter = _Converter.for_run(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()))
     if converter.run_id != run_id(cfg, engine_version()):
         raise RunFolderError(f"{out}: corrupt manifest: run_id does not match its config")
+    verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
     with _locked(out):
-        run = open_run(out)  # reread under the lock
-        verify_run(run)
+        again = open_run(out)  # reread under the lock: another process may have been writing
+        if again.manifest != run.manifest:
+            verify_run(again)
+        run = again
         removed = clean_folder(out, run.manifest)
         if removed and not quiet:
             _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")

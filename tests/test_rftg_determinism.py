@@ -173,6 +173,25 @@ def test_determinize_keeps_the_observation(opts):
     assert checked > 20
 
 
+@pytest.mark.parametrize("opts", CONFIGS)
+def test_actor_keeps_its_decision_in_a_determinized_state(opts):
+    """The deciding player knows its options: determinizing for the actor keeps
+    the decision and the legal actions (they may not depend on hidden cards)."""
+    game = rftg.Game(**opts)
+    rnd = random.Random(41)
+    checked = 0
+    for seed in range(30):
+        s = game.new_state(300 + seed)
+        while not s.is_terminal():
+            p = s.current_player
+            d = s.determinize(p, rnd.randrange(2**64))
+            assert (d.decision, d.current_player, d.legal_actions()) == (s.decision, p, s.legal_actions()), (
+                f"seed {300 + seed}, round {s.round}: determinize({p}) changed the actor's decision")
+            checked += 1
+            s.apply(rnd.choice(s.legal_actions()))
+    assert checked > 1000
+
+
 def test_determinize_same_seed_same_result():
     game = rftg.Game(players=3)
     s = random_playout(game.new_state(9), random.Random(2), max_steps=60)

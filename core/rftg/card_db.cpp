@@ -303,14 +303,15 @@ struct Block {
   bool is_override = false;
   int line = 0;
   std::string name;
-  Field type, start, flags, cost, defence, vp, good, copies;
+  Field type, start, flags, cost, defence, vp, good, copies, first_hand;
   std::vector<Entry> powers;
   std::vector<Entry> scores;
 };
 
 bool is_block_key(const std::string& key) {
   return key == "type" || key == "start" || key == "flags" || key == "cost" || key == "defence" ||
-         key == "vp" || key == "good" || key == "copies" || key == "power" || key == "score";
+         key == "vp" || key == "good" || key == "copies" || key == "power" || key == "score" ||
+         key == "first-game-hand";
 }
 
 Field* single_field(Block& b, const std::string& key) {
@@ -322,15 +323,17 @@ Field* single_field(Block& b, const std::string& key) {
   if (key == "vp") return &b.vp;
   if (key == "good") return &b.good;
   if (key == "copies") return &b.copies;
+  if (key == "first-game-hand") return &b.first_hand;
   return nullptr;
 }
 
 // Merge an override block into the block it modifies: every key the override
 // gives replaces the original; power and score lines replace the whole list.
 void apply_override(Block& target, const Block& ov) {
-  Field* dst[] = {&target.type, &target.start, &target.flags, &target.cost,
-                  &target.defence, &target.vp, &target.good, &target.copies};
-  const Field* src[] = {&ov.type, &ov.start, &ov.flags, &ov.cost, &ov.defence, &ov.vp, &ov.good, &ov.copies};
+  Field* dst[] = {&target.type, &target.start, &target.flags, &target.cost, &target.defence,
+                  &target.vp, &target.good, &target.copies, &target.first_hand};
+  const Field* src[] = {&ov.type, &ov.start, &ov.flags, &ov.cost, &ov.defence,
+                        &ov.vp, &ov.good, &ov.copies, &ov.first_hand};
   for (size_t i = 0; i < sizeof(dst) / sizeof(dst[0]); ++i) {
     if (src[i]->given()) *dst[i] = *src[i];
   }
@@ -728,9 +731,26 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
   }
   if (db.designs.size() > 32000) fail(source, line_no, "card", "too many designs");
 
-  // ---- pass 4: resolve 'name' scoring lines --------------------------------
+  // ---- pass 4: resolve first-game hands and 'name' scoring lines ------------
   for (size_t i = 0; i < cards.size(); ++i) {
     Design& d = db.designs[i];
+    if (cards[i].first_hand.given()) {
+      const Field& f = cards[i].first_hand;
+      if (d.start_number < 0) fail(source, f.line, "first-game-hand", "only start worlds have a first-game hand");
+      std::string rest = f.value;
+      while (!rest.empty()) {
+        size_t comma = rest.find(',');
+        std::string name = rest.substr(0, comma);
+        rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+        size_t a = name.find_first_not_of(" \t"), z = name.find_last_not_of(" \t");
+        name = a == std::string::npos ? "" : name.substr(a, z - a + 1);
+        int found = -1;
+        for (size_t j = 0; j < db.designs.size() && found < 0; ++j)
+          if (db.designs[j].name == name && overlaps(db.designs[j], d)) found = static_cast<int>(j);
+        if (found < 0) fail(source, f.line, "first-game-hand", "unknown card '" + name + "'");
+        d.first_game_hand.push_back(static_cast<int16_t>(found));
+      }
+    }
     size_t k = 0;
     for (ScoreLine& s : d.score) {
       if (s.kind != ScoreKind::Name) continue;

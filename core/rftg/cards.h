@@ -160,6 +160,7 @@ struct Design {
   int8_t copies[kNumLevels];  // total copies in a game at each level (already summed)
   std::vector<Power> powers;
   std::vector<ScoreLine> score;
+  std::vector<int16_t> first_game_hand;  // start worlds: preset hand of the first game (design ids)
 
   bool is_world() const { return type == CardType::World; }
   bool is_development() const { return type == CardType::Development; }

@@ -204,7 +204,16 @@ State Game::new_initial_state(uint64_t seed) const {
   s.floor = kNone;
 
   // Deal one start world to each seat; the others are ordinary deck cards (A31).
+  // First game (§2.3, A2, A3): start worlds #1..#n, assigned at random, with preset hands.
   CardSet starts = start_worlds();
+  if (options_.first_game) {
+    CardSet fixed;
+    starts.for_each([&](int w) {
+      int number = design_of(w).start_number;
+      if (number >= 1 && number <= s.players) fixed.set(w);
+    });
+    starts = fixed;
+  }
   int best = 1000;
   for (int seat = 0; seat < s.players; ++seat) {
     int w = starts.nth(static_cast<int>(s.rng.below(static_cast<uint32_t>(starts.count()))));
@@ -214,13 +223,25 @@ State Game::new_initial_state(uint64_t seed) const {
     int number = design_of(w).start_number;
     if (number < best) { best = number; s.first = static_cast<int8_t>(seat); }
   }
+  if (options_.first_game) {  // preset hands are set aside before the windfall good
+    for (int seat = 0; seat < s.players; ++seat) {
+      for (int design : design_of(s.tableau[seat].first()).first_game_hand) {
+        int c = (copies(design) & s.deck).first();
+        if (c < 0) throw RulesError("first-game hand card '" + db_.designs[design].name + "' is not in the deck");
+        s.deck.reset(c);
+        s.hand[seat].set(c);
+      }
+    }
+  }
   for (int t = 0; t < s.players; ++t) {
     int seat = seat_at(s, t);
     int w = s.tableau[seat].first();
     if (card(w).windfall()) place_good(s, w);
   }
-  for (int t = 0; t < s.players; ++t) draw_to_hand(s, seat_at(s, t), 6);
+  if (!options_.first_game)
+    for (int t = 0; t < s.players; ++t) draw_to_hand(s, seat_at(s, t), 6);
   s.stage = kStageStartDiscard;
+  s.turn = static_cast<int8_t>(options_.first_game ? s.players : 0);  // the first game has no starting discard
   s.round = 0;
   advance(s);
   return s;

@@ -84,6 +84,7 @@ struct GameOptions {
   int players = 4;
   std::string expansion = "base";
   bool advanced = false;
+  bool first_game = false;  // §2.3 introductory setup: start worlds #1..#n and preset hands
 };
 
 class Game {

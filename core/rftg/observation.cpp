@@ -161,30 +161,60 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
   int cards[kMaxInstances];
   int ncards = 0;
   pool.for_each([&](int c) { cards[ncards++] = c; });
-  for (int k = ncards; k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
 
-  // ... and is dealt back keeping every count.
-  int next = 0;
-  d.fresh = s.fresh & s.hand[observer];
-  auto deal = [&](CardSet& into, int n) {
-    for (int k = 0; k < n; ++k) into.set(cards[next++]);
-  };
-  for (int i = 0; i < s.players; ++i) {
-    if (i == observer) continue;
-    int explored = (s.hand[i] & s.fresh).count();
-    d.hand[i].clear();
-    CardSet fresh;
-    deal(fresh, explored);
-    d.fresh |= fresh;
-    d.hand[i] |= fresh;
-    deal(d.hand[i], s.hand[i].count() - explored);
+  // The engine asks a seat to select only when it holds a development (world), so a
+  // pending selection of another seat tells the observer that much: deals without
+  // one are rejected.
+  CardSet must_hold;
+  int actor = s.actor;
+  if (actor >= 0 && actor != observer) {
+    if (s.decision == DecisionKind::DevelopSelect) must_hold = developments();
+    if (s.decision == DecisionKind::SettleSelect) must_hold = worlds();
   }
-  d.goods.clear();
-  deal(d.goods, s.goods.count());
-  d.discard.clear();
-  deal(d.discard, s.discard.count());
-  d.deck.clear();
-  deal(d.deck, s.deck.count());
+
+  for (int attempt = 0;; ++attempt) {
+    for (int k = ncards; k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
+    // ... and is dealt back keeping every count.
+    int next = 0;
+    auto deal = [&](CardSet& into, int n) {
+      for (int k = 0; k < n; ++k) into.set(cards[next++]);
+    };
+    d.fresh = s.fresh & s.hand[observer];
+    for (int i = 0; i < s.players; ++i) {
+      if (i == observer) continue;
+      int explored = (s.hand[i] & s.fresh).count();
+      d.hand[i].clear();
+      CardSet fresh;
+      deal(fresh, explored);
+      d.fresh |= fresh;
+      d.hand[i] |= fresh;
+      deal(d.hand[i], s.hand[i].count() - explored);
+    }
+    d.goods.clear();
+    deal(d.goods, s.goods.count());
+    d.discard.clear();
+    deal(d.discard, s.discard.count());
+    d.deck.clear();
+    deal(d.deck, s.deck.count());
+    if (must_hold.empty() || d.hand[actor].intersects(must_hold)) break;
+    if (attempt == 63) {  // rare: swap one such card into the hand
+      CardSet elsewhere = (pool - d.hand[actor]) & must_hold;
+      if (elsewhere.empty() || d.hand[actor].empty()) break;
+      int in = elsewhere.nth(static_cast<int>(rng.below(static_cast<uint32_t>(elsewhere.count()))));
+      int out = d.hand[actor].nth(static_cast<int>(rng.below(static_cast<uint32_t>(d.hand[actor].count()))));
+      for (CardSet* z : {&d.goods, &d.discard, &d.deck, &d.hand[0], &d.hand[1], &d.hand[2], &d.hand[3], &d.hand[4],
+                         &d.hand[5]}) {
+        if (!z->test(in)) continue;
+        z->reset(in);
+        z->set(out);
+        if (d.fresh.test(in)) { d.fresh.reset(in); d.fresh.set(out); }
+        break;
+      }
+      d.hand[actor].reset(out);
+      d.hand[actor].set(in);
+      break;
+    }
+  }
   d.nstack = 0;
   for (uint8_t& c : d.stack) c = 0;
 

@@ -174,6 +174,8 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     throw RulesError("expansion '" + options.expansion + "' is not implemented yet (only 'base' is)");
   if (options.players < 2 || options.players > 4)
     throw RulesError("the base game takes 2 to 4 players, not " + std::to_string(options.players));
+  if (options.first_game && options.players > 4)
+    throw RulesError("the first-game setup is for 2 to 4 players");
   if (options.advanced && options.players != 2)
     throw RulesError("the advanced game is for exactly 2 players, not " + std::to_string(options.players));
 

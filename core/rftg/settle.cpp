@@ -64,7 +64,7 @@ Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
 }
 
 // Methods that can place world `w` with `avail` other cards in hand (bit mask over SettleMethod).
-// Colony Ship is offered only where it saves cards (docs/rules.md, R-COLONY).
+// Colony Ship is offered only where it saves cards (docs/rules.md G3).
 unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail) {
   Terms t = settle_terms(sp, w);
   unsigned m = 0;

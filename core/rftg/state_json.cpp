@@ -642,23 +642,36 @@ void Loader::check_position(const Reader& root) {
     step_error("needs 'active' to name a windfall class");
 }
 
-bool pose_here(const Game& g, State& s) {
-  switch (s.stage) {
-    case kStageStartDiscard: return run_start_discard(g, s);
-    case kStageChooseAction: return run_choose_action(g, s);
-    case kStageExplore: return run_explore(g, s);
-    case kStageDevelop: return run_develop(g, s);
-    case kStageSettle: return run_settle(g, s);
-    case kStageConsume: return run_consume(g, s);
-    case kStageProduce: return run_produce(g, s);
-    case kStageHandLimit: return run_hand_limit(g, s);
-    default: return false;
+// The decision a (stage, step) poses to the seat at `turn`, None for automatic steps.
+DecisionKind decision_at(Stage stage, int step) {
+  switch (stage) {
+    case kStageStartDiscard: return step == 1 ? DecisionKind::StartDiscard : DecisionKind::None;
+    case kStageChooseAction: return DecisionKind::ChooseAction;
+    case kStageExplore: return step == 2 ? DecisionKind::ExploreKeep : DecisionKind::None;
+    case kStageDevelop:
+      return step == 1 ? DecisionKind::DevelopSelect : step == 3 ? DecisionKind::Pay : DecisionKind::None;
+    case kStageSettle:
+      return step == 1 ? DecisionKind::SettleSelect
+             : step == 3 ? DecisionKind::SettleMethod
+             : step == 5 ? DecisionKind::Pay
+                         : DecisionKind::None;
+    case kStageConsume: {
+      static const DecisionKind kConsume[] = {DecisionKind::None, DecisionKind::TradeGood, DecisionKind::ConsumePower,
+                                              DecisionKind::ConsumeGood, DecisionKind::ConsumeHand,
+                                              DecisionKind::LuckyNumber};
+      return step >= 0 && step <= 5 ? kConsume[step] : DecisionKind::None;
+    }
+    case kStageProduce:
+      return step == 2 ? DecisionKind::WindfallPower : step == 3 ? DecisionKind::WindfallWorld : DecisionKind::None;
+    case kStageHandLimit: return step == 1 ? DecisionKind::HandLimit : DecisionKind::None;
+    default: return DecisionKind::None;
   }
 }
 
-// The pending decision follows from (stage, step, turn). When the JSON names the
-// decision and the position poses exactly it, stay there (even if it is forced,
-// as in a determinized state); otherwise run the automatic steps like apply() does.
+// The pending decision follows from (stage, step, turn). When the JSON names a
+// decision that this step poses to the seat at `turn`, the position stays there
+// (as saved, even where the engine would have skipped or auto-played it, as in a
+// determinized state); otherwise the automatic steps run as in apply().
 void Loader::derive_decision(const Reader& root) {
   std::vector<std::string> names;
   for (int k = 0; k < static_cast<int>(DecisionKind::kCount); ++k) names.push_back(g_.decision_name(static_cast<DecisionKind>(k)));
@@ -673,11 +686,19 @@ void Loader::derive_decision(const Reader& root) {
            (want_actor == -2 || t.actor == want_actor);
   };
   try {
-    if (dr || ar) {
+    DecisionKind here = decision_at(s_.stage, s_.step);
+    if ((dr || ar) && here != DecisionKind::None && s_.turn < s_.players) {
       State t = s_;
-      if (t.stage != kStageGameOver && pose_here(g_, t) && matches(t)) {
-        if (g_.legal_actions(t).empty()) bad(root, "the position poses a decision without any legal action");
+      pose(t, here, seat_at(t, t.turn));
+      if (matches(t)) {
+        if (g_.legal_actions(t).empty()) {
+          s_ = t;
+          check_need(root);
+          bad(root, "the position poses " + g_.decision_name(here) + " to seat " + std::to_string(t.actor) +
+                        " without any legal action");
+        }
         s_ = t;
+        check_need(root);
         return;
       }
     }

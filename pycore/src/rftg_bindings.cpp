@@ -166,14 +166,17 @@ PYBIND11_MODULE(_rftg, m) {
            "One dict per design present at that level: name, type, cost, vp, good, military, windfall, start, copies, flags.");
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
-      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced) {
+      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
              o.advanced = advanced;
+             o.first_game = first_game;
              return std::make_shared<Game>(db, o);
            }),
-           py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false)
+           py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
+           py::arg("first_game") = false)
+      .def_property_readonly("first_game", [](const Game& g) { return g.options().first_game; })
       .def_property_readonly("players", &Game::players)
       .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
       .def_property_readonly("advanced", &Game::advanced)

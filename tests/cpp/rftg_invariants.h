@@ -21,7 +21,9 @@
 //    seat holds exactly 1 (advanced 2p: 2 different, the second Develop/Settle only
 //    with the first); the current phase was chosen by someone;
 //  * decision: kind matches the stage; actor in range when not terminal, -1 (and
-//    decision none) when terminal; legal actions non-empty, in range, no duplicates.
+//    decision none) when terminal; legal actions non-empty, in range, no duplicates;
+//    card counts of multi-card decisions (initial discard to 4, hand limit to 10,
+//    explore keeps fewer than drawn, payment not above the hand).
 //
 //   why = check_transition(game, before, after);  // across one applied action
 //
@@ -258,6 +260,30 @@ inline std::string check_invariants(const Game& g, const State& s) {
   if (s.decision == DecisionKind::None || s.decision >= DecisionKind::kCount) return fail("no decision in a live state");
   if (!decision_fits_stage(s.decision, s.stage)) return fail("decision does not belong to the stage");
   if (legal.empty()) return fail("no legal action");
+  // Multi-card choices: how many cards are still to go.
+  {
+    const int hand = s.hand[s.actor].count();
+    const int fresh = (s.hand[s.actor] & s.fresh).count();
+    switch (s.decision) {
+      case DecisionKind::StartDiscard:
+        if (s.need < 1 || s.need > 2 || hand - s.need != 4)
+          return fail("initial discard: " + std::to_string(hand) + " cards in hand, " + std::to_string(s.need) + " to discard");
+        break;
+      case DecisionKind::HandLimit:
+        if (s.need < 1 || hand - s.need != kHandLimit)
+          return fail("hand limit: " + std::to_string(hand) + " cards in hand, " + std::to_string(s.need) + " to discard");
+        break;
+      case DecisionKind::ExploreKeep:
+        if (s.need < 1 || s.need >= fresh)
+          return fail("explore: " + std::to_string(fresh) + " new cards, " + std::to_string(s.need) + " to keep");
+        break;
+      case DecisionKind::Pay:
+        if (s.need < 1 || s.need > hand)
+          return fail("pay: " + std::to_string(hand) + " cards in hand, " + std::to_string(s.need) + " to pay");
+        break;
+      default: break;
+    }
+  }
   std::vector<int> sorted = legal;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return fail("duplicate legal actions");

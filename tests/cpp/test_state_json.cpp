@@ -186,6 +186,10 @@ void check_determinize(const Game& g, const State& s, int p, uint64_t seed, cons
   check(d.hand[p] == s.hand[p] && (d.fresh & d.hand[p]) == (s.fresh & s.hand[p]), where + ": own hand changed");
   check(d.nstack == 0, where + ": known deck top kept");
   check(d.decision == s.decision && d.actor == s.actor, where + ": decision changed");
+  if (s.actor >= 0 && s.actor != p && s.decision == DecisionKind::DevelopSelect)
+    check(d.hand[s.actor].intersects(g.developments()), where + ": asked to develop without a development in hand");
+  if (s.actor >= 0 && s.actor != p && s.decision == DecisionKind::SettleSelect)
+    check(d.hand[s.actor].intersects(g.worlds()), where + ": asked to settle without a world in hand");
   ++st.determinized;
   for (int i = 0; i < s.players; ++i) {
     if (i == p) continue;

@@ -20,7 +20,7 @@ import collections
 import pytest
 
 from pycore import rftg
-from tests.rftg.positions import chips, doc, goods, hand, legal, play, position, tableau
+from .positions import chips, doc, goods, hand, legal, play, position, tableau
 
 GAMES = {n: rftg.Game(players=n) for n in (2, 3, 4)}
 CARDS = {d["name"]: d for d in rftg.card_table("base")}
@@ -38,6 +38,11 @@ for _i in range(_G.num_cards):
 # unless said so).
 DT = ["Galactic Resort", "Secluded World", "Prosperous World", "New Earth", "Terraformed World",
       "Space Port", "Distant World", "Lost Species Ark World", "Mining World", "Plague World"]
+# The same for the Consume and Produce tests (cards those tests do not place elsewhere).
+DTC = ["Rebel Base", "Rebel Outpost", "Rebel Underground", "Lost Species Ark World", "Empath World",
+       "Refugee World", "Reptilian Uplift Race", "Avian Uplift Race", "Drop Ships", "Space Marines"]
+DTP = ["Galactic Resort", "Secluded World", "Prosperous World", "Terraformed World", "Space Port",
+       "Distant World", "Rebel Base", "Rebel Outpost", "Empath World", "Avian Uplift Race"]
 
 
 def P(action="explore5", tableau=("Rebel Homeworld",), **kw):
@@ -61,8 +66,13 @@ def ordered(labels):
 
 
 def pick(state, fmt, labels):
-    """Play one multi-card choice (cards picked in increasing instance order)."""
+    """Play one multi-card choice (cards picked in increasing instance order).  Once the
+    remaining picks are forced the engine plays them itself; the callers then check the
+    outcome (hands, discards, goods), so a wrong forced pick still fails the test."""
+    decision, actor = state.decision, state.current_player
     for n in ordered(labels):
+        if state.decision != decision or state.current_player != actor:
+            break
         play(state, fmt.format(plain(n)))
     return state
 
@@ -260,7 +270,7 @@ def test_develop_reduce_investment_credits_boundary():
             dict(hand=["Drop Ships", "Galactic Federation", "Gem World", "Spice World"],
                  tableau=["Old Earth"], actions=["explore5"]),
             P("develop"))
-    assert s.current_player == 1   # seat 0 could only pass
+    at_next_round(s)   # seat 0 could only pass
 
 
 def test_develop_reduce_galactic_federation():
@@ -356,18 +366,21 @@ def conquer_check(base_tableau, military):
             dict(hand=list(by_def.values()), tableau=list(base_tableau), actions=["settle"]),
             P(tableau=["Destroyed World"]),
             deck_top=DT[:2])
+    if military < 1:   # nothing can be settled: the pass is forced
+        at_next_round(s)
+        assert H(s) == bag(by_def.values()) and T(s) == bag(base_tableau)
+        return
     assert s.decision == "settle_select" and s.current_player == 0
     assert set(legal(s)) == settles(*[w for d, w in by_def.items() if d <= military])
-    if military >= 1:
-        target = by_def[min(military, 7)]
-        play(s, f"settle {target}")     # only conquest is possible: no method question, no payment
-        at_next_round(s)
-        assert T(s) == bag(list(base_tableau) + [target])
-        windfall = CARDS[target]["windfall"]
-        # windfall good on reveal first, then the Settle bonus card
-        assert H(s) == bag([w for w in by_def.values() if w != target] + [DT[1] if windfall else DT[0]])
-        assert GD(s) == ([target] if windfall else [])
-        assert discard(s) == []
+    target = by_def[min(military, 7)]
+    play(s, f"settle {target}")     # only conquest is possible: no method question, no payment
+    at_next_round(s)
+    assert T(s) == bag(list(base_tableau) + [target])
+    windfall = CARDS[target]["windfall"]
+    # windfall good on reveal first, then the Settle bonus card
+    assert H(s) == bag([w for w in by_def.values() if w != target] + [DT[1] if windfall else DT[0]])
+    assert GD(s) == ([target] if windfall else [])
+    assert discard(s) == []
 
 
 @pytest.mark.parametrize("card,value", [
@@ -420,15 +433,14 @@ def test_settle_reduce_kind_rare_alpha_centauri():
     s = pos("settle",
             dict(hand=["Comet Zone", "Gem World", "Spice World"], tableau=["Alpha Centauri"], actions=["settle"]),
             P(), deck_top=DT[:2])
-    assert set(legal(s)) == settles("Comet Zone", "Gem World")
-    play(s, "settle Comet Zone")
-    assert s.decision == "pay" and doc(s)["need"] == 2
-    pick(s, "pay with {}", ["Gem World", "Spice World"])
+    assert set(legal(s)) == settles("Comet Zone", "Gem World", "Spice World")
+    play(s, "settle Comet Zone")     # 3 - 1 = 2: both other cards, paid automatically
     at_next_round(s)
-    assert H(s) == [DT[0]]
+    assert H(s) == [DT[0]] and discard(s) == bag(["Gem World", "Spice World"])
     s = pos("settle",
             dict(hand=["Comet Zone", "Gem World"], tableau=["Alpha Centauri"], actions=["settle"]), P())
-    assert s.current_player == 1 or legal(s) == ["pass"]   # 3 - 1 = 2 > 1 other card
+    at_next_round(s)     # 2 > 1 other card for either world: the pass was forced
+    assert H(s) == bag(["Comet Zone", "Gem World"])
 
 
 def test_settle_reduce_kind_rare_mining_robots():
@@ -457,15 +469,16 @@ def test_settle_reduce_kind_rare_stacks():
 
 def test_settle_reduce_replicant_robots():
     s = pos("settle",
-            dict(hand=["Galactic Trendsetters", "Artist Colony", "Gem World", "Spice World"],
+            dict(hand=["Galactic Trendsetters", "Artist Colony", "Gem World", "Spice World", "Comet Zone"],
                  tableau=["Old Earth", "Replicant Robots"], actions=["explore5"]),
             P("settle"))
-    assert set(legal(s)) == settles("Galactic Trendsetters", "Artist Colony", "Gem World", "Spice World")
+    assert set(legal(s)) == settles("Galactic Trendsetters", "Artist Colony", "Gem World", "Spice World",
+                                    "Comet Zone")
     play(s, "settle Galactic Trendsetters")
     assert doc(s)["need"] == 3
     pick(s, "pay with {}", ["Artist Colony", "Gem World", "Spice World"])
     at_next_round(s)
-    assert H(s) == [] and "Galactic Trendsetters" in T(s)
+    assert H(s) == ["Comet Zone"] and "Galactic Trendsetters" in T(s)
     # 2 other cards are not enough for Trendsetters (5 - 2 = 3); Artist Colony (1 - 2) is free
     s = pos("settle",
             dict(hand=["Galactic Trendsetters", "Artist Colony", "Gem World"],
@@ -507,7 +520,8 @@ def test_settle_alien_reduction_uses_good_kind_not_keyword():
                  tableau=["Old Earth", "Alien Tech Institute"], actions=["explore5"]),
             P("settle"))
     play(s, "settle Alien Rosetta Stone World")
-    assert doc(s)["need"] == 3
+    at_next_round(s)     # pays all three other cards
+    assert H(s) == [] and discard(s) == bag(["Gem World", "Spice World", "Artist Colony"])
 
 
 def test_settle_military_vs_rebel_galactic_imperium():
@@ -551,7 +565,7 @@ def test_colony_ship_is_optional_when_cards_suffice():
 
 def test_colony_ship_not_for_alien_world():
     s = pos("settle",
-            dict(hand=["Deserted Alien Outpost", "Alien Robotic Factory", "Alien Rosetta Stone World", "Rebel Base"],
+            dict(hand=["Deserted Alien Outpost", "Alien Rosetta Stone World", "Rebel Base"],
                  tableau=["Old Earth", "Colony Ship"], actions=["explore5"]),
             P("settle"))
     # Alien good kind: no; Rosetta Stone (no good kind): yes; military world (no Contact Specialist): no
@@ -613,6 +627,14 @@ def test_contact_specialist_pays_defence_minus_one():
     pick(s, "pay with {}", five)
     at_next_round(s)
     assert H(s) == ["Alien Robot Sentry"] and "Rebel Base" in T(s)
+    # Military does not lower the price (Space Marines: Military 1, still 5 cards)
+    s = pos("settle",
+            dict(hand=["Rebel Base"] + five, tableau=["Old Earth", "Contact Specialist", "Space Marines"],
+                 actions=["explore5"]),
+            P("settle"))
+    play(s, "settle Rebel Base")
+    at_next_round(s)     # all 5 other cards paid
+    assert H(s) == [] and discard(s) == bag(five)
     # with 4 other cards Rebel Base is out of reach
     s = pos("settle",
             dict(hand=["Rebel Base"] + five[:4], tableau=["Old Earth", "Contact Specialist"], actions=["explore5"]),
@@ -625,7 +647,8 @@ def test_contact_specialist_minus_one_military():
     s = pos("settle",
             dict(hand=["Reptilian Uplift Race"], tableau=["New Sparta", "Contact Specialist"], actions=["explore5"]),
             P("settle"))
-    assert s.current_player == 1   # Military 1 < 2 and 2 - 1 = 1 card needed, none in hand: pass forced
+    at_next_round(s)   # Military 1 < 2 and 2 - 1 = 1 card needed, none in hand: pass forced
+    assert H(s) == ["Reptilian Uplift Race"]
     s = pos("settle",
             dict(hand=["Outlaw World", "Gem World"], tableau=["New Sparta", "Contact Specialist"], actions=["explore5"]),
             P("settle"))
@@ -640,12 +663,12 @@ def test_contact_specialist_minus_one_military():
 def test_contact_specialist_with_reductions_and_colony_ship():
     # Replicant Robots applies to Contact Specialist payments: Rebel Base 6 - 1 - 2 = 3.
     s = pos("settle",
-            dict(hand=["Rebel Base", "Gem World", "Spice World", "Artist Colony"],
+            dict(hand=["Rebel Base", "Gem World", "Spice World", "Artist Colony", "Comet Zone"],
                  tableau=["Old Earth", "Contact Specialist", "Replicant Robots"], actions=["explore5"]),
             P("settle"))
     play(s, "settle Rebel Base")
     assert doc(s)["need"] == 3
-    # Alpha Centauri (Rare -1): Rebel Fuel Cache 1 - 1 - 1 -> 0
+    # Alpha Centauri (Rare -1): Rebel Miners 2 - 1 - 1 = 0
     s = pos("settle",
             dict(hand=["Rebel Miners"], tableau=["Alpha Centauri", "Contact Specialist"], actions=["explore5"]),
             P("settle"))
@@ -661,11 +684,6 @@ def test_contact_specialist_with_reductions_and_colony_ship():
     play(s, "settle Rebel Base")
     at_next_round(s)
     assert T(s) == bag(["Old Earth", "Contact Specialist", "Rebel Base"]) and discard(s) == ["Colony Ship"]
-    s = pos("settle",
-            dict(hand=["Outlaw World", "Gem World", "Spice World"],
-                 tableau=["Old Earth", "Contact Specialist", "Colony Ship"], actions=["explore5"]),
-            P("settle"))
-    play(s, "settle Reptilian Uplift Race") if False else None
     s = pos("settle",
             dict(hand=["Reptilian Uplift Race", "Gem World"],
                  tableau=["Old Earth", "Contact Specialist", "Colony Ship"], actions=["explore5"]),
@@ -683,8 +701,7 @@ def test_settle_draw_after_terraforming_robots():
             deck_top=["Comet Zone", "Mining World", "Plague World"])
     play(s, "settle Gem World")
     play(s, "settle Secluded World")
-    pick(s, "pay with {}", ["Spice World", "Artist Colony"])
-    at_next_round(s)   # seat 1 pays its 1 card automatically
+    at_next_round(s)   # both payments take all other cards: automatic
     assert H(s, 0) == bag(["Comet Zone", "Mining World"])   # Settle bonus + Terraforming Robots
     assert H(s, 1) == ["Plague World"]                       # Terraforming Robots only
     assert discard(s) == bag(["Spice World", "Artist Colony", "Prosperous World"])
@@ -692,39 +709,37 @@ def test_settle_draw_after_terraforming_robots():
 
 def test_settle_draw_needs_a_placement():
     s = pos("settle",
-            dict(hand=["Gem World"], tableau=["Old Earth", "Terraforming Robots"], actions=["settle"]),
+            dict(hand=["Gem World", "Spice World", "Artist Colony"], tableau=["Old Earth", "Terraforming Robots"],
+                 actions=["settle"]),
             P(), deck_top=DT[:2])
     play(s, "pass")
     at_next_round(s)
-    assert H(s) == ["Gem World"]
+    assert H(s) == bag(["Gem World", "Spice World", "Artist Colony"])
 
 
 def test_development_placed_in_develop_works_in_settle():
     # Replicant Robots and Terraforming Robots placed in Develop already work in Settle (§4).
     s = pos("develop",
             dict(hand=["Replicant Robots", "Galactic Trendsetters", "Gem World", "Spice World", "Artist Colony",
-                       "Comet Zone", "Mining World"],
+                       "Comet Zone", "Mining World", "Rebel Fuel Cache", "Avian Uplift Race"],
                  tableau=["Old Earth"], actions=["develop"]),
             P("settle", tableau=["Destroyed World"]),
             deck_top=DT[:3])
     play(s, "develop Replicant Robots")
-    pick(s, "pay with {}", ["Gem World", "Spice World", "Artist Colony"])   # 4 - 1
+    assert doc(s)["need"] == 3       # 4 - 1 (Develop bonus)
+    pick(s, "pay with {}", ["Gem World", "Spice World", "Artist Colony"])
     assert s.decision == "settle_select"
     play(s, "settle Galactic Trendsetters")
-    assert doc(s)["need"] == 3      # 5 - 2
-    pick(s, "pay with {}", ["Comet Zone", "Mining World", "Rebel Miners"]) if False else None
+    assert doc(s)["need"] == 3      # 5 - 2: Replicant Robots already works
+    pick(s, "pay with {}", ["Comet Zone", "Mining World", "Rebel Fuel Cache"])
+    at_next_round(s)                # no Settle bonus for seat 0
+    assert H(s) == ["Avian Uplift Race"]
+    assert T(s) == bag(["Old Earth", "Replicant Robots", "Galactic Trendsetters"])
 
 
 # ======================================================================
 # Phase IV: Consume -- Trade
 # ======================================================================
-
-def finish_consume(s):
-    """Stop optional powers (Merchant World's hand discards) left after the tested steps."""
-    while s.decision == "consume_power" and s.current_player == 0 and legal(s) == [l for l in legal(s)] and "stop" in legal(s):
-        play(s, "stop")
-    return s
-
 
 TRADE_CASES = [
     # (id, tableau, good world, cards drawn)
@@ -759,38 +774,38 @@ TRADE_CASES = [
 
 @pytest.mark.parametrize("tab,good,n", [c[1:] for c in TRADE_CASES], ids=[c[0] for c in TRADE_CASES])
 def test_trade_sale_value(tab, good, n):
-    s = pos("consume", dict(tableau=tab, goods=[good], hand=[], actions=["trade"]), P(), deck_top=DT)
+    s = pos("consume", dict(tableau=tab, goods=[good], hand=[], actions=["trade"]), P(), deck_top=DTC)
     # a single good: the sale is forced (A7); then nothing is left to consume
     if "Merchant World" in tab:
         assert s.decision == "consume_power" and set(legal(s)) == {"use consume power 0 of Merchant World", "stop"}
         play(s, "stop")
     at_next_round(s)
-    assert H(s) == bag(DT[:n])
+    assert H(s) == bag(DTC[:n])
     assert GD(s) == [] and chips(s, 0) == 0
 
 
 def test_trade_this_pirate_world():
     s = pos("consume", dict(tableau=["New Sparta", "Export Duties", "Pirate World", "Gem World"],
-                            goods=["Pirate World", "Gem World"], actions=["trade"]), P(), deck_top=DT)
+                            goods=["Pirate World", "Gem World"], actions=["trade"]), P(), deck_top=DTC)
     assert s.decision == "trade_good"
     assert set(legal(s)) == {"sell the good on Pirate World", "sell the good on Gem World"}
     play(s, "sell the good on Pirate World")     # 2 + 1 + 3
     at_next_round(s)
-    assert H(s) == bag(DT[:6]) and GD(s) == ["Gem World"]
+    assert H(s) == bag(DTC[:6]) and GD(s) == ["Gem World"]
 
 
 def test_trade_kind_spice_world():
     s = pos("consume", dict(tableau=["New Sparta", "Spice World", "Comet Zone"],
-                            goods=["Spice World", "Comet Zone"], actions=["trade"]), P(), deck_top=DT)
+                            goods=["Spice World", "Comet Zone"], actions=["trade"]), P(), deck_top=DTC)
     play(s, "sell the good on Comet Zone")       # Rare: no Novelty bonus
     at_next_round(s)
-    assert H(s) == bag(DT[:3]) and GD(s) == ["Spice World"]
+    assert H(s) == bag(DTC[:3]) and GD(s) == ["Spice World"]
 
 
 def test_trade_only_with_trade_action():
     # Consume-x2 chooser with a good and trade powers but no consume powers: no sale.
     s = pos("consume", dict(tableau=["New Sparta", "Export Duties", "Gem World"], goods=["Gem World"],
-                            actions=["consume2x"]), P(), deck_top=DT)
+                            actions=["consume2x"]), P(), deck_top=DTC)
     at_next_round(s)
     assert H(s) == [] and GD(s) == ["Gem World"]
 
@@ -798,42 +813,42 @@ def test_trade_only_with_trade_action():
 def test_trade_then_consume_powers():
     # The sale comes first, then the consume powers (Old Earth takes the rest).
     s = pos("consume", dict(tableau=["Old Earth", "Gem World", "Comet Zone"], goods=["Gem World", "Comet Zone"],
-                            actions=["trade"]), P(), deck_top=DT)
+                            actions=["trade"]), P(), deck_top=DTC)
     play(s, "sell the good on Comet Zone")       # 3 + 1 (Old Earth)
     at_next_round(s)
-    assert H(s) == bag(DT[:4]) and GD(s) == [] and chips(s, 0) == 1
+    assert H(s) == bag(DTC[:4]) and GD(s) == [] and chips(s, 0) == 1
 
 
 def test_trade_action_black_market_no_bonus():
     s = pos("consume", dict(tableau=["New Sparta", "Black Market Trading World", "Export Duties", "Spice World"],
-                            goods=["Spice World"], actions=["consume2x"]), P(), deck_top=DT)
+                            goods=["Spice World"], actions=["consume2x"]), P(), deck_top=DTC)
     # one usable power with one good: all forced; base value 2 only
     at_next_round(s)
-    assert H(s) == bag(DT[:2]) and GD(s) == [] and chips(s, 0) == 0
+    assert H(s) == bag(DTC[:2]) and GD(s) == [] and chips(s, 0) == 0
 
 
 def test_trade_action_black_market_after_sale():
     # Trade chooser with two goods: sale with bonuses, then Black Market sells the other plainly.
     s = pos("consume", dict(tableau=["New Sparta", "Black Market Trading World", "Export Duties", "Spice World",
                                      "Comet Zone"],
-                            goods=["Spice World", "Comet Zone"], actions=["trade"]), P(), deck_top=DT)
+                            goods=["Spice World", "Comet Zone"], actions=["trade"]), P(), deck_top=DTC)
     play(s, "sell the good on Spice World")      # 2 + 1 + 2 = 5
     at_next_round(s)                              # Black Market: Comet Zone for 3
-    assert H(s) == bag(DT[:8]) and GD(s) == []
+    assert H(s) == bag(DTC[:8]) and GD(s) == []
 
 
 def test_trade_action_trade_league_with_bonus():
     s = pos("consume", dict(tableau=["New Sparta", "Trade League", "Export Duties", "Spice World"],
-                            goods=["Spice World"], actions=["consume2x"]), P(), deck_top=DT)
+                            goods=["Spice World"], actions=["consume2x"]), P(), deck_top=DTC)
     at_next_round(s)                              # 2 + 1 (Trade League) + 1 + 2
-    assert H(s) == bag(DT[:6]) and GD(s) == []
+    assert H(s) == bag(DTC[:6]) and GD(s) == []
 
 
 def test_trade_action_trade_league_trade_this():
     s = pos("consume", dict(tableau=["New Sparta", "Trade League", "Pirate World"], goods=["Pirate World"],
-                            actions=["explore5"]), P("consume2x"), deck_top=DT)
+                            actions=["explore5"]), P("consume2x"), deck_top=DTC)
     at_next_round(s)                              # 2 + 1 + 3
-    assert H(s) == bag(DT[:6])
+    assert H(s) == bag(DTC[:6])
 
 
 # ======================================================================
@@ -861,32 +876,28 @@ SINGLE_GOOD = [
 ]
 GOOD_BY_KIND = {"novelty": "Gem World", "rare": "Comet Zone", "genes": "Pre-Sentient Race",
                 "alien": "Alien Robotic Factory"}
-DT_C = ["Artist Colony", "Mining World", "Spice World", "Distant World", "Space Port", "Lost Species Ark World",
-        "Asteroid Belt", "Refugee World", "Empath World", "Rebel Miners"]
 
 
 @pytest.mark.parametrize("card,kind,vp,cards", SINGLE_GOOD)
 def test_consume_one_good(card, kind, vp, cards):
-    start = "Old Earth" if card != "Epsilon Eridani" else "Epsilon Eridani"
     tab = ["New Sparta", card] if card != "Epsilon Eridani" else ["Epsilon Eridani"]
     if kind is None:
         # two goods, the power takes exactly one (the player's choice)
         gw = ["Gem World", "Comet Zone"]
-        s = pos("consume", dict(tableau=tab + gw, goods=gw, actions=["explore5"]), P("trade"), deck_top=DT_C)
+        s = pos("consume", dict(tableau=tab + gw, goods=gw, actions=["explore5"]), P("trade"), deck_top=DTC)
         assert s.decision == "consume_good"
         assert set(legal(s)) == {"consume the good on Gem World", "consume the good on Comet Zone"}
         play(s, "consume the good on Comet Zone")
         left = ["Gem World"]
     else:
         gw = list(GOOD_BY_KIND.values())
-        s = pos("consume", dict(tableau=tab + gw, goods=gw, actions=["explore5"]), P("trade"), deck_top=DT_C)
+        s = pos("consume", dict(tableau=tab + gw, goods=gw, actions=["explore5"]), P("trade"), deck_top=DTC)
         left = [w for k, w in GOOD_BY_KIND.items() if k != kind]
     at_next_round(s)
     assert chips(s, 0) == vp
-    assert H(s) == bag(DT_C[:cards])
+    assert H(s) == bag(DTC[:cards])
     assert GD(s) == bag(left)
     assert s.vp_pool == 24 - vp
-    del start
 
 
 def test_consume_up_to_n_old_earth():
@@ -925,11 +936,11 @@ def test_consume_up_to_n_mining_conglomerate():
 def test_consume_up_to_n_free_trade_association():
     gw = ["Gem World", "Artist Colony", "Spice World", "Space Port", "Comet Zone"]
     s = pos("consume", dict(tableau=["New Sparta", "Free Trade Association"] + gw, goods=gw, actions=["explore5"]),
-            P("consume2x"), deck_top=DT)
+            P("consume2x"), deck_top=DTC)
     assert doc(s)["need"] == 3
     pick(s, "consume the good on {}", ["Gem World", "Spice World", "Space Port"])
     at_next_round(s)
-    assert chips(s, 0) == 3 and H(s) == bag(DT[:3])
+    assert chips(s, 0) == 3 and H(s) == bag(DTC[:3])
     assert GD(s) == bag(["Artist Colony", "Comet Zone"])
 
 
@@ -937,22 +948,22 @@ def test_free_trade_association_first_takes_all_three():
     # §4.4 example: New Vinland and FTA with 3 Novelty goods; FTA first must take all three.
     gw = ["New Vinland", "Gem World", "Artist Colony"]
     s = pos("consume", dict(tableau=["New Sparta", "Free Trade Association"] + gw, goods=gw, actions=["explore5"]),
-            P("consume2x"), deck_top=DT)
+            P("consume2x"), deck_top=DTC)
     assert s.decision == "consume_power"
     assert set(legal(s)) == {"use consume power 0 of Free Trade Association", "use consume power 0 of New Vinland"}
     play(s, "use consume power 0 of Free Trade Association")
     at_next_round(s)   # 3 of 3: every pick forced; New Vinland then has nothing left
-    assert chips(s, 0) == 3 and H(s) == bag(DT[:3]) and GD(s) == []
+    assert chips(s, 0) == 3 and H(s) == bag(DTC[:3]) and GD(s) == []
 
 
 def test_free_trade_association_after_new_vinland_takes_two():
     gw = ["New Vinland", "Gem World", "Artist Colony"]
     s = pos("consume", dict(tableau=["New Sparta", "Free Trade Association"] + gw, goods=gw, actions=["explore5"]),
-            P("consume2x"), deck_top=DT)
+            P("consume2x"), deck_top=DTC)
     play(s, "use consume power 0 of New Vinland")
     play(s, "consume the good on Gem World")
     at_next_round(s)   # FTA is the only power left (forced) and takes the other two
-    assert chips(s, 0) == 2 and H(s) == bag(DT[:4]) and GD(s) == []
+    assert chips(s, 0) == 2 and H(s) == bag(DTC[:4]) and GD(s) == []
 
 
 def test_consume_two_tourist_world():
@@ -988,12 +999,10 @@ def test_consume_three_different_diversified_economy():
     s = pos("consume", dict(tableau=["New Sparta", "Diversified Economy"] + gw, goods=gw, actions=["explore5"]),
             P("consume2x"))
     assert s.decision == "consume_good" and doc(s)["need"] == 3
-    # first pick in increasing order; after a Novelty good the other Novelty one is not offered
+    # picks go in increasing card order and must leave enough kinds for the rest
+    assert set(legal(s)) == {"consume the good on Gem World", "consume the good on Comet Zone"}
     play(s, "consume the good on Gem World")
-    assert "consume the good on Artist Colony" not in legal(s)
-    assert set(legal(s)) <= {"consume the good on Comet Zone", "consume the good on Pre-Sentient Race"}
-    pick(s, "consume the good on {}", ["Comet Zone", "Pre-Sentient Race"])
-    at_next_round(s)
+    at_next_round(s)     # then Comet Zone and Pre-Sentient Race are forced (Artist Colony repeats a kind)
     assert chips(s, 0) == 3 and GD(s) == ["Artist Colony"]
 
 
@@ -1016,9 +1025,9 @@ def test_consume_all_pilgrimage(n, x2, vp):
 
 def test_get_2_card_new_vinland():
     s = pos("consume", dict(tableau=["New Sparta", "New Vinland"], goods=["New Vinland"], actions=["consume2x"]),
-            P(), deck_top=DT)
+            P(), deck_top=DTC)
     at_next_round(s)
-    assert H(s) == bag(DT[:2]) and chips(s, 0) == 0 and GD(s) == []   # cards are never doubled
+    assert H(s) == bag(DTC[:2]) and chips(s, 0) == 0 and GD(s) == []   # cards are never doubled
 
 
 def test_identical_powers_both_used():
@@ -1033,12 +1042,12 @@ def test_identical_powers_both_used():
 
 def test_consume_x2_doubles_goods_vp_only():
     s = pos("consume", dict(hand=["Gem World", "Spice World"], tableau=["Epsilon Eridani", "Deficit Spending", "Comet Zone"],
-                            goods=["Comet Zone"], actions=["consume2x"]), P(), deck_top=DT)
+                            goods=["Comet Zone"], actions=["consume2x"]), P(), deck_top=DTC)
     assert s.decision == "consume_power"
     # a mandatory power is usable: no "stop" yet
     assert set(legal(s)) == {"use consume power 0 of Epsilon Eridani", "use consume power 0 of Deficit Spending"}
     play(s, "use consume power 0 of Epsilon Eridani")   # 1 VP x2 + 1 card (not doubled)
-    assert chips(s, 0) == 2 and H(s) == bag(["Gem World", "Spice World", DT[0]])
+    assert chips(s, 0) == 2 and H(s) == bag(["Gem World", "Spice World", DTC[0]])
     assert set(legal(s)) == {"use consume power 0 of Deficit Spending", "stop"}
     play(s, "use consume power 0 of Deficit Spending")
     assert s.decision == "consume_hand"
@@ -1046,7 +1055,7 @@ def test_consume_x2_doubles_goods_vp_only():
     play(s, "discard Spice World for VP")
     at_next_round(s)
     assert chips(s, 0) == 4      # 2 + 1 + 1: hand discards are never doubled
-    assert H(s) == [DT[0]] and discard(s) == bag(["Gem World", "Spice World"])
+    assert H(s) == [DTC[0]] and {"Gem World", "Spice World"} <= set(discard(s))
 
 
 def test_discard_hand_deficit_spending_not_doubled():
@@ -1065,9 +1074,9 @@ def test_discard_hand_deficit_spending_not_doubled():
 def test_discard_hand_merchant_world_stop_early():
     s = pos("consume", dict(hand=["Gem World", "Spice World"], tableau=["New Sparta", "Merchant World"],
                             actions=["explore5"]), P("consume2x"))
-    play(s, "use consume power 0 of Merchant World", "discard Spice World for VP", "stop")
+    play(s, "use consume power 0 of Merchant World", "discard Gem World for VP", "stop")
     at_next_round(s)
-    assert chips(s, 0) == 1 and H(s) == ["Gem World"]
+    assert chips(s, 0) == 1 and H(s) == ["Spice World"]
     s = pos("consume", dict(hand=["Gem World"], tableau=["New Sparta", "Merchant World"], actions=["explore5"]),
             P("consume2x"))
     play(s, "stop")
@@ -1076,9 +1085,9 @@ def test_discard_hand_merchant_world_stop_early():
 
 
 def test_consume_draw_new_economy():
-    s = pos("consume", dict(tableau=["New Sparta", "New Economy"], actions=["consume2x"]), P(), deck_top=DT)
+    s = pos("consume", dict(tableau=["New Sparta", "New Economy"], actions=["consume2x"]), P(), deck_top=DTC)
     at_next_round(s)   # mandatory, no good needed, not doubled
-    assert H(s) == [DT[0]] and chips(s, 0) == 0
+    assert H(s) == [DTC[0]] and chips(s, 0) == 0
 
 
 @pytest.mark.parametrize("top,named,kept", [
@@ -1112,21 +1121,40 @@ def test_gambling_world_both_powers():
 
 def test_produce_production_worlds():
     tab = ["Earth's Lost Colony", "Artist Colony", "Spice World", "Asteroid Belt"]
-    s = pos("produce", dict(tableau=tab, goods=["Spice World"], actions=["explore5"]), P("produce"), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, goods=["Spice World"], actions=["explore5"]), P("produce"), deck_top=DTP)
     at_next_round(s)   # no bonus for seat 0: the windfall world stays empty
     assert GD(s) == bag(["Earth's Lost Colony", "Artist Colony", "Spice World"])
-    assert set(DT[:2]) <= set(good_cards(s)) and H(s) == []
+    assert set(DTP[:2]) <= set(good_cards(s)) and H(s) == []
+
+
+PRODUCTION_WORLDS = sorted(n for n, d in CARDS.items()
+                           if d["type"] == "world" and d["good"] and not d["windfall"])
+
+
+def test_production_world_count():
+    assert len(PRODUCTION_WORLDS) == 21      # §6.2
+
+
+@pytest.mark.parametrize("card", PRODUCTION_WORLDS)
+def test_produce_every_production_world(card):
+    start = "Old Earth" if card != "Old Earth" else "New Sparta"
+    deck = [c for c in DTC if c != card]
+    s = pos("produce", dict(tableau=[start, card], actions=["explore5"]), P("produce"), deck_top=deck)
+    at_next_round(s)
+    assert GD(s) == [card] and good_cards(s) == [deck[0]]
+    draws = {"Gem World": 1, "Comet Zone": 1, "Mining World": 1, "Lost Species Ark World": 2}.get(card, 0)
+    assert H(s) == bag(deck[1:1 + draws])
 
 
 @pytest.mark.parametrize("card,n", [("Gem World", 1), ("Comet Zone", 1), ("Mining World", 1),
                                     ("Lost Species Ark World", 2)])
 def test_produce_draw_if_produced(card, n):
-    s = pos("produce", dict(tableau=["New Sparta", card], actions=["explore5"]), P("produce"), deck_top=DT)
+    s = pos("produce", dict(tableau=["New Sparta", card], actions=["explore5"]), P("produce"), deck_top=DTP)
     at_next_round(s)
-    assert GD(s) == [card] and good_cards(s) == [DT[0]] and H(s) == bag(DT[1:1 + n])
+    assert GD(s) == [card] and good_cards(s) == [DTP[0]] and H(s) == bag(DTP[1:1 + n])
     # a world that already holds a good produces nothing and draws nothing
     s = pos("produce", dict(tableau=["New Sparta", card], goods=[card], actions=["explore5"]), P("produce"),
-            deck_top=DT)
+            deck_top=DTP)
     at_next_round(s)
     assert H(s) == []
 
@@ -1137,9 +1165,9 @@ def test_produce_draw_if_gem_world():
 
 @pytest.mark.parametrize("card,n", [("Rebel Underground", 1), ("Merchant Guild", 2)])
 def test_produce_draw(card, n):
-    s = pos("produce", dict(tableau=["New Sparta", card], actions=["explore5"]), P("produce"), deck_top=DT)
+    s = pos("produce", dict(tableau=["New Sparta", card], actions=["explore5"]), P("produce"), deck_top=DTP)
     at_next_round(s)
-    assert H(s) == bag(DT[:n])
+    assert H(s) == bag(DTP[:n])
 
 
 def test_merchant_guild_produce_draw():
@@ -1148,31 +1176,31 @@ def test_merchant_guild_produce_draw():
 
 def test_produce_bonus_windfall_choice():
     tab = ["New Sparta", "Asteroid Belt", "Refugee World"]
-    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DTP)
     assert s.decision == "windfall_world"
     assert set(legal(s)) == {"produce on Asteroid Belt", "produce on Refugee World"}
     play(s, "produce on Refugee World")
     at_next_round(s)
-    assert GD(s) == ["Refugee World"] and good_cards(s) == [DT[0]]
+    assert GD(s) == ["Refugee World"] and good_cards(s) == [DTP[0]]
 
 
 def test_produce_bonus_lost_without_empty_windfall():
     s = pos("produce", dict(tableau=["New Sparta", "Asteroid Belt"], goods=["Asteroid Belt"], actions=["produce"]),
-            P(), deck_top=DT)
+            P(), deck_top=DTP)
     at_next_round(s)
-    assert GD(s) == ["Asteroid Belt"] and DT[0] not in good_cards(s)
+    assert GD(s) == ["Asteroid Belt"] and DTP[0] not in good_cards(s)
 
 
 def test_runaway_robots_draw():
-    s = pos("produce", dict(tableau=["New Sparta", "Runaway Robots"], actions=["produce"]), P(), deck_top=DT)
+    s = pos("produce", dict(tableau=["New Sparta", "Runaway Robots"], actions=["produce"]), P(), deck_top=DTP)
     at_next_round(s)   # bonus on the only windfall world (forced), then its draw
-    assert GD(s) == ["Runaway Robots"] and good_cards(s) == [DT[0]] and H(s) == [DT[1]]
+    assert GD(s) == ["Runaway Robots"] and good_cards(s) == [DTP[0]] and H(s) == [DTP[1]]
     s = pos("produce", dict(tableau=["New Sparta", "Runaway Robots", "Mining Robots"], actions=["explore5"]),
-            P("produce"), deck_top=DT)
+            P("produce"), deck_top=DTP)
     at_next_round(s)   # Mining Robots' Rare windfall production triggers it too
-    assert GD(s) == ["Runaway Robots"] and H(s) == [DT[1]]
+    assert GD(s) == ["Runaway Robots"] and H(s) == [DTP[1]]
     s = pos("produce", dict(tableau=["New Sparta", "Runaway Robots"], actions=["explore5"]), P("produce"),
-            deck_top=DT)
+            deck_top=DTP)
     at_next_round(s)
     assert GD(s) == [] and H(s) == []
 
@@ -1187,14 +1215,14 @@ def test_runaway_robots_draw():
 ])
 def test_windfall_kind(card, target, other):
     s = pos("produce", dict(tableau=["New Sparta", card, target, other], actions=["explore5"]), P("produce"),
-            deck_top=DT)
+            deck_top=DTP)
     at_next_round(s)
-    assert GD(s) == [target] and good_cards(s) == [DT[0]]
+    assert GD(s) == [target] and good_cards(s) == [DTP[0]]
     # nothing to do if that kind's windfall world already has a good
     s = pos("produce", dict(tableau=["New Sparta", card, target, other], goods=[target], actions=["explore5"]),
-            P("produce"), deck_top=DT)
+            P("produce"), deck_top=DTP)
     at_next_round(s)
-    assert GD(s) == [target] and DT[0] not in good_cards(s)
+    assert GD(s) == [target] and DTP[0] not in good_cards(s)
 
 
 def test_windfall_kind_mining_robots():
@@ -1203,7 +1231,7 @@ def test_windfall_kind_mining_robots():
 
 def test_windfall_any_galactic_engineers():
     s = pos("produce", dict(tableau=["New Sparta", "Galactic Engineers", "Asteroid Belt", "Refugee World"],
-                            actions=["explore5"]), P("produce"), deck_top=DT)
+                            actions=["explore5"]), P("produce"), deck_top=DTP)
     assert s.decision == "windfall_world"
     assert set(legal(s)) == {"produce on Asteroid Belt", "produce on Refugee World"}
     play(s, "produce on Asteroid Belt")
@@ -1213,14 +1241,14 @@ def test_windfall_any_galactic_engineers():
 
 def test_produce_bonus_and_windfall_power_order():
     tab = ["New Sparta", "Mining Robots", "Asteroid Belt", "Refugee World"]
-    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DTP)
     assert s.decision == "windfall_power"
     assert set(legal(s)) == {"windfall production: any kind", "windfall production: Rare"}
     play(s, "windfall production: Rare")          # forced target Asteroid Belt
     at_next_round(s)                               # then the bonus: only Refugee World left
     assert GD(s) == bag(["Asteroid Belt", "Refugee World"])
     # the other order can waste the Rare power
-    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DTP)
     play(s, "windfall production: any kind", "produce on Asteroid Belt")
     at_next_round(s)
     assert GD(s) == ["Asteroid Belt"]
@@ -1228,25 +1256,25 @@ def test_produce_bonus_and_windfall_power_order():
 
 def test_draw_each_novelty_consumer_markets():
     tab = ["New Sparta", "Consumer Markets", "Artist Colony", "Spice World", "Bio-Hazard Mining World", "Refugee World"]
-    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DTP)
     at_next_round(s)   # Novelty: Artist Colony, Spice World, Refugee World (bonus) -> 3 cards
     assert GD(s) == bag(["Artist Colony", "Spice World", "Bio-Hazard Mining World", "Refugee World"])
-    assert good_cards(s) == bag(DT[:4]) and H(s) == bag(DT[4:7])
+    assert good_cards(s) == bag(DTP[:4]) and H(s) == bag(DTP[4:7])
 
 
 def test_draw_each_alien_research_labs():
     tab = ["New Sparta", "Research Labs", "Alien Robotic Factory", "Deserted Alien Outpost", "Artist Colony"]
-    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, actions=["produce"]), P(), deck_top=DTP)
     at_next_round(s)
-    assert good_cards(s) == bag(DT[:3]) and H(s) == bag(DT[3:5])
+    assert good_cards(s) == bag(DTP[:3]) and H(s) == bag(DTP[3:5])
 
 
 def test_draw_different_diversified_economy():
     tab = ["New Sparta", "Diversified Economy", "Artist Colony", "Spice World", "Bio-Hazard Mining World",
            "Plague World"]
-    s = pos("produce", dict(tableau=tab, actions=["explore5"]), P("produce"), deck_top=DT)
+    s = pos("produce", dict(tableau=tab, actions=["explore5"]), P("produce"), deck_top=DTP)
     at_next_round(s)   # Novelty x2, Rare, Genes: 3 kinds
-    assert good_cards(s) == bag(DT[:4]) and H(s) == bag(DT[4:7])
+    assert good_cards(s) == bag(DTP[:4]) and H(s) == bag(DTP[4:7])
 
 
 def test_draw_most_rare_mining_conglomerate():
@@ -1256,10 +1284,10 @@ def test_draw_most_rare_mining_conglomerate():
                  actions=["explore5"]),
             dict(tableau=["Old Earth", "New Earth"], actions=["produce"]),
             P(),
-            deck_top=DT)
+            deck_top=DTP)
     at_next_round(s)
-    assert H(s, 0) == bag(DT[3:5]) and H(s, 1) == []
-    assert good_cards(s) == bag(DT[:3])
+    assert H(s, 0) == bag(DTP[3:5]) and H(s, 1) == []
+    assert good_cards(s) == bag(DTP[:3])
 
 
 def test_draw_most_rare_mining_conglomerate_tie_draws_nothing():
@@ -1268,12 +1296,12 @@ def test_draw_most_rare_mining_conglomerate_tie_draws_nothing():
                  actions=["explore5"]),
             dict(tableau=["Old Earth", "New Earth", "Rebel Miners"], actions=["produce"]),
             P(),
-            deck_top=DT)
+            deck_top=DTP)
     at_next_round(s)
     assert H(s, 0) == [] and H(s, 1) == []
     # zero Rare produced: nothing even if nobody else produced any
     s = pos("produce", dict(tableau=["New Sparta", "Mining Conglomerate"], actions=["explore5"]), P("produce"),
-            P(tableau=["Destroyed World"]), deck_top=DT)
+            P(tableau=["Destroyed World"]), deck_top=DTP)
     at_next_round(s)
     assert H(s, 0) == []
 
@@ -1281,18 +1309,18 @@ def test_draw_most_rare_mining_conglomerate_tie_draws_nothing():
 def test_draw_most_rare_counts_windfall_production():
     s = pos("produce",
             dict(tableau=["New Sparta", "Mining Conglomerate", "Asteroid Belt"], actions=["produce"]),
-            P(), deck_top=DT)
+            P(), deck_top=DTP)
     at_next_round(s)
-    assert GD(s) == ["Asteroid Belt"] and H(s) == bag(DT[1:3])
+    assert GD(s) == ["Asteroid Belt"] and H(s) == bag(DTP[1:3])
 
 
 def test_draw_world_genes_pan_galactic_league():
     tab = ["New Sparta", "Pan-Galactic League", "Plague World", "Pre-Sentient Race", "Malevolent Lifeforms",
            "Gem World"]
     s = pos("produce", dict(tableau=tab, goods=["Plague World", "Malevolent Lifeforms", "Gem World"],
-                            actions=["explore5"]), P("produce"), deck_top=DT)
+                            actions=["explore5"]), P("produce"), deck_top=DTP)
     at_next_round(s)   # 3 Genes worlds (with or without a good); nothing produced
-    assert H(s) == bag(DT[:3])
+    assert H(s) == bag(DTP[:3])
 
 
 def test_settle_windfall_good_is_not_produced():
@@ -1303,3 +1331,28 @@ def test_settle_windfall_good_is_not_produced():
     play(s, "settle Refugee World")
     at_next_round(s)
     assert GD(s) == ["Refugee World"] and H(s) == []
+
+
+# ======================================================================
+# Advanced 2-player game: powers in the second Develop phase (§7, A25)
+# ======================================================================
+
+def test_advanced_second_develop_phase_powers():
+    # Interstellar Bank draws at the start of both phases; Public Works placed in the first
+    # phase works in the second; the Develop bonus applies in both for the double chooser.
+    game = rftg.Game(players=2, advanced=True)
+    s = position(game, "develop",
+                 [dict(hand=["Public Works", "Space Marines", "Gem World", "Spice World", "Artist Colony"],
+                       tableau=["Old Earth", "Interstellar Bank"], actions=["develop", "develop2"]),
+                  dict(tableau=["Rebel Homeworld"], actions=["explore5", "explore11"])],
+                 deck_top=["Comet Zone", "Mining World", "Plague World"])
+    assert H(s) == bag(["Public Works", "Space Marines", "Gem World", "Spice World", "Artist Colony", "Comet Zone"])
+    play(s, "develop Public Works")          # 1 - 1 = 0: nothing to pay, no draw for itself
+    assert s.decision == "develop_select" and doc(s)["phase_rep"] == 1
+    assert H(s) == bag(["Space Marines", "Gem World", "Spice World", "Artist Colony", "Comet Zone", "Mining World"])
+    play(s, "develop Space Marines")         # 2 - 1 = 1
+    assert s.decision == "pay" and doc(s)["need"] == 1
+    play(s, "pay with Gem World")
+    assert s.decision == "choose_action" and s.round == 2
+    assert H(s) == bag(["Spice World", "Artist Colony", "Comet Zone", "Mining World", "Plague World"])
+    assert T(s) == bag(["Old Earth", "Interstellar Bank", "Public Works", "Space Marines"])
