@@ -141,7 +141,8 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
         _need(c.get("first_game") == first and c.get("games") == count, path,
               f"chunk {k} does not cover games {first}..{first + count - 1}")
         files = c.get("files")
-        _need(isinstance(files, dict) and set(files) == set(tables), path, f"chunk {k} does not list one file per table")
+        _need(isinstance(files, dict) and set(files) == set(tables), path,
+              f"chunk {k} does not list one file per table")
         for t, f in files.items():
             _need(isinstance(f, dict) and f.get("path") == chunk_file(t, k) and isinstance(f.get("rows"), int)
                   and isinstance(f.get("sha256"), str), path, f"chunk {k} {t} file entry is malformed")

@@ -25,7 +25,6 @@ META_SCHEMA_VERSION = b"galaxysim.schema_version"
 TABLES = ("games", "seats", "decisions")
 
 _STR8 = pa.dictionary(pa.int8(), pa.string())
-_STR16 = pa.dictionary(pa.int16(), pa.string())
 
 
 def _schema(name: str, fields: list[pa.Field]) -> pa.Schema:
@@ -52,7 +51,7 @@ SEATS_SCHEMA = _schema("seats", [
     pa.field("game_index", pa.int64(), nullable=False),
     pa.field("seat", pa.int8(), nullable=False),
     pa.field("bot", _STR8, nullable=False),
-    pa.field("start_world", _STR16, nullable=False),
+    pa.field("start_world", _STR8, nullable=False),
     pa.field("start_world_id", pa.int16(), nullable=False),
     pa.field("score", pa.int16(), nullable=False),
     pa.field("score_cards", pa.int16(), nullable=False),
@@ -115,6 +114,20 @@ def _dict(codes: np.ndarray, names: Sequence[str], index_type, what: str) -> pa.
         raise SchemaError(f"engine column {what!r} has a code outside 0..{len(names) - 1}")
     return pa.DictionaryArray.from_arrays(pa.array(codes.astype(index_type, copy=False)),
                                           pa.array(list(names), pa.string()))
+
+
+def _compact_dict(ids: np.ndarray, names: Sequence[str], what: str) -> pa.DictionaryArray:
+    """Card ids as a dictionary column of the card names that occur (in id order), with int8 indices.
+
+    (A dictionary of every card name with int16 indices is not stored dictionary-encoded by the Parquet
+    writer, and makes the files larger.)"""
+    if len(ids) and (ids.min() < 0 or ids.max() >= len(names)):
+        raise SchemaError(f"engine column {what!r} has a card id outside the card table")
+    used = np.unique(ids)
+    if len(used) > 127:
+        raise SchemaError(f"engine column {what!r} has more than 127 different cards in one chunk")
+    codes = np.searchsorted(used, ids).astype(np.int8)
+    return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array([names[i] for i in used], pa.string()))
 
 
 def _order(game_index: np.ndarray) -> np.ndarray | None:
@@ -197,7 +210,7 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
         pa.array(c["game_index"]),
         pa.array(c["seat"]),
         _dict(remap[bot_codes] if n else bot_codes, unique, np.int8, "bot"),
-        _dict(c["start_world"], card_names, np.int16, "start_world"),
+        _compact_dict(c["start_world"], card_names, "start_world"),
         pa.array(c["start_world"]),
         pa.array(c["score"]),
         pa.array(c["score_cards"]),

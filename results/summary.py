@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from .reader import Run, load_games, load_seats, open_run
 
@@ -76,12 +75,23 @@ class Summary:
         return self.games / self.elapsed_seconds if self.elapsed_seconds > 0 else None
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON-ready: NaN, for no games, becomes None)."""
         d = asdict(self)
         d["games_per_second"] = self.games_per_second
-        return d
+        return _no_nan(d)
 
     def format(self) -> str:
         return format_summary(self)
+
+
+def _no_nan(x: Any) -> Any:
+    if isinstance(x, float) and math.isnan(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _no_nan(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_no_nan(v) for v in x]
+    return x
 
 
 def _group(name: str, bot: str, won: np.ndarray, score: np.ndarray) -> Group:
@@ -92,6 +102,21 @@ def _group(name: str, bot: str, won: np.ndarray, score: np.ndarray) -> Group:
                  float(score.mean()) if n else float("nan"))
 
 
+def _codes(column: pa.ChunkedArray, names: list[str]) -> np.ndarray:
+    """A dictionary-encoded string column as indices into `names` (-1 for a value not in it), chunk by chunk,
+    without making a Python string per row."""
+    parts = []
+    for chunk in column.chunks:
+        if pa.types.is_dictionary(chunk.type):
+            lookup = np.array([names.index(v) if v in names else -1 for v in chunk.dictionary.to_pylist()] + [-1],
+                              np.int64)
+            idx = chunk.indices.to_numpy(zero_copy_only=False)
+            parts.append(lookup[idx])
+        else:
+            parts.append(np.array([names.index(v) if v in names else -1 for v in chunk.to_pylist()], np.int64))
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+
+
 def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     """Reads a run's games and seats back and summarizes them."""
     run = open_run(run)
@@ -99,23 +124,24 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     games = load_games(run, columns=["rounds", "end_reason", "winners_mask"])
     seats = load_seats(run, columns=["seat", "bot", "score", "won"])
     rounds = games.column("rounds").to_numpy()
-    reasons = pc.cast(games.column("end_reason"), pa.string()).to_pylist() if games.num_rows else []
-    end_counts: dict[str, int] = {}
-    for r in reasons:
-        end_counts[r] = end_counts.get(r, 0) + 1
+    reason_names = sorted({v for c in games.column("end_reason").chunks for v in c.dictionary.to_pylist()})
+    reasons = _codes(games.column("end_reason"), reason_names)
+    end_counts = {name: int(n) for name, n in zip(reason_names, np.bincount(reasons, minlength=len(reason_names)))
+                  if n}
     mask = games.column("winners_mask").to_numpy().astype(np.uint16)
     n_winners = np.zeros(len(mask), np.int64)
     for s in range(8):
         n_winners += (mask >> s) & 1
     seat = seats.column("seat").to_numpy()
-    bot = np.array(pc.cast(seats.column("bot"), pa.string()).to_pylist(), dtype=object)
+    bots = list(cfg["bots"])
+    unique_bots = list(dict.fromkeys(bots))
+    bot = _codes(seats.column("bot"), unique_bots)
     score = seats.column("score").to_numpy().astype(np.int64)
     won = seats.column("won").to_numpy(zero_copy_only=False).astype(bool)
     players = int(cfg["players"])
-    bots = list(cfg["bots"])
     by_seat = [_group(str(s), bots[s] if s < len(bots) else "?", won[seat == s], score[seat == s])
                for s in range(players)]
-    by_bot = [_group(b, "", won[bot == b], score[bot == b]) for b in dict.fromkeys(bots)]
+    by_bot = [_group(b, "", won[bot == i], score[bot == i]) for i, b in enumerate(unique_bots)]
     sessions = run.manifest.get("sessions") or []
     threads = sessions[-1].get("threads") if sessions else None
     return Summary(

@@ -283,6 +283,9 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     converter = _Converter.for_run(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()))
     if converter.run_id != run_id(cfg, engine_version()):
         raise RunFolderError(f"{out}: corrupt manifest: run_id does not match its config")
+    if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
+        return RunOutcome(out, "complete", run.games_written, run.games_planned, 0, 0.0, cfg.threads,
+                          message=f"{out} is already complete ({run.games_planned:,} games)")
     verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
     with _locked(out):
         again = open_run(out)  # reread under the lock: another process may have been writing
@@ -481,21 +484,23 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     if len(g) != 1 or len(seats) != cfg.players:
         raise RunFolderError(f"{out}: corrupt run folder: game {game_index} is not in its chunk file")
     g = g[0]
-    lines = [f"game {game_index} of {out} (seed {rep['seed']}; {cfg.game} {cfg.expansion}, {cfg.players} players"
+    seed = rep.get("seed", g["seed"])  # the game's deal seed
+    lines = [f"game {game_index} of {out} (seed {seed}; {cfg.game} {cfg.expansion}, {cfg.players} players"
              f"{', advanced' if cfg.advanced else ''}; bots {', '.join(cfg.bots)})"]
     if m.get("engine_version") != b.ENGINE_VERSION:
         lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
     width = max(4, len(str(len(rep["steps"]))))
     for i, step in enumerate(rep["steps"]):
         seat, kind, action, legal, text = step
-        lines.append(f"{i:>{width}}  seat {seat} ({cfg.bots[seat]})  {kind}: {text}  [action {action} of {legal}]")
+        who = f"seat {seat} ({cfg.bots[seat]})" if 0 <= seat < len(cfg.bots) else f"seat {seat}"
+        lines.append(f"{i:>{width}}  {who}  {kind}: {text}  (action {action}; {legal} legal)")
     scores = [int(s) for s in rep["scores"]]
     winners = sorted(int(w) for w in rep["winners"])
     lines.append(f"final after {rep['rounds']} rounds: scores "
                  + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
                  + "; winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners))
     problems = []
-    if int(g["seed"]) != int(rep["seed"]):
+    if "seed" in rep and int(g["seed"]) != int(rep["seed"]):
         problems.append(f"seed {g['seed']} stored, {rep['seed']} replayed")
     if int(g["rounds"]) != int(rep["rounds"]):
         problems.append(f"rounds {g['rounds']} stored, {rep['rounds']} replayed")

@@ -3,6 +3,7 @@ DuckDB, pandas), manifest checksums, clean-up of an interrupted writer, clear er
 folders. Runs are played in-process with the real engine (pycore._batch)."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -329,3 +330,29 @@ def test_engine_rule_errors_touch_nothing(tmp_path):
             start(RunConfig(**cfg), progress=False)
     assert snapshot(tmp_path) == before
     assert not (tmp_path / "run").exists()
+
+
+def test_conversion_sorts_rows_by_game():
+    """Engine columns in any game order give the same tables (rows sorted by game, seats kept in order)."""
+    from sim.run import _Converter, batch_module, card_text
+
+    cfg = RunConfig(players=3, bots=["random", "heuristic", "random"], seed=5)
+    cfg.validate()
+    res = batch_module().Runner(card_text(), 3, "base", False, cfg.bots).run(5, 100, 40, 1, True)
+    conv = _Converter.for_run(dataclasses.replace(cfg, record_decisions=True), "r-test")
+    want = conv.tables(res)
+    perm = np.random.default_rng(0).permutation(40)
+    g = {k: v[perm] for k, v in res["games"].items()}
+    rows = (perm[:, None] * 3 + np.arange(3)).reshape(-1)
+    s = {k: v[rows] for k, v in res["seats"].items() if not k.startswith("tableau")}
+    off = res["seats"]["tableau_offsets"]
+    lists = [res["seats"]["tableau_cards"][off[r]:off[r + 1]] for r in rows]
+    s["tableau_offsets"] = np.concatenate([[0], np.cumsum([len(x) for x in lists])]).astype(np.int32)
+    s["tableau_cards"] = np.concatenate(lists).astype(np.int16)
+    d = res["decisions"]
+    dperm = np.random.default_rng(1).permutation(len(d["game_index"]))
+    got = conv.tables({"games": g, "seats": s, "decisions": {k: v[dperm] for k, v in d.items()}})
+    for t in ("games", "seats", "decisions"):
+        assert got[t].equals(want[t]), t
+    assert got["games"].column("game_index").to_pylist() == list(range(100, 140))
+

@@ -11,22 +11,6 @@ enum Step : uint8_t { kInit = 0, kTrade, kChoose, kGood, kHand, kLucky };
 
 constexpr uint32_t kKindCodes = code::kConsumeNovelty | code::kConsumeRare | code::kConsumeGenes | code::kConsumeAlien;
 
-struct Slot {
-  int card;
-  const ConsumePower* power;
-  int action;
-};
-
-int list_slots(const Game& g, const State& s, int seat, Slot* out) {
-  int n = 0;
-  (s.tableau[seat] & g.powered(kGroupConsume)).for_each([&](int i) {
-    const CardInfo& c = g.card(i);
-    for (int k = 0; k < c.n_consume; ++k)
-      out[n++] = Slot{i, &c.consume[k], act::kPowerBase + 4 * i + c.consume[k].index};
-  });
-  return n;
-}
-
 const ConsumePower& power_of(const Game& g, int slot_action, int* card) {
   int v = slot_action - act::kPowerBase;
   *card = v >> 2;
@@ -111,7 +95,7 @@ void reward(const Game& g, State& s, int seat, const ConsumePower& p, int units)
   (void)g;
 }
 
-// Slot positions follow list_slots: card order, then power order on the card.
+// A power's bit in s.used: its position among the seat's consume powers (card order, then power order).
 void mark_used(const Game& g, State& s, int seat, int action) {
   int v = action - act::kPowerBase;
   int pos = v & 3;
@@ -148,7 +132,8 @@ bool run_consume(const Game& g, State& s) {
         pose(s, DecisionKind::TradeGood, seat);
         return true;
       case kChoose:
-        if (!(s.tableau[seat] & g.powered(kGroupConsume)).any()) {
+        // Without goods only the goods-free powers could be used.
+        if (!(s.tableau[seat] & g.powered(goods_of(s, seat).any() ? kGroupConsume : kGroupConsumeFree)).any()) {
           ++s.turn;
           s.step = kInit;
           break;
@@ -172,23 +157,25 @@ bool run_consume(const Game& g, State& s) {
 
 // Unused usable powers (one per identical kind) and, if no mandatory one is left, "stop".
 int legal_consume_powers(const Game& g, const State& s, int seat, int* out) {
-  Slot slots[64];
-  int n = list_slots(g, s, seat, slots);
-  if (n == 0) return 0;
+  CardSet cards = s.tableau[seat] & g.powered(kGroupConsume);
+  if (cards.empty()) return 0;
   GoodsCount gc = count_goods(g, s, seat);
-  int count = 0;
+  const ConsumePower* offered[32];
+  int count = 0, pos = 0;
   bool must = false;
-  for (int k = 0; k < n; ++k) {
-    if ((s.used >> k) & 1) continue;
-    const ConsumePower& p = *slots[k].power;
-    if (!usable(s, seat, gc, p)) continue;
-    bool dup = false;
-    for (int j = 0; j < k && !dup; ++j)
-      dup = !((s.used >> j) & 1) && same_power(*slots[j].power, p);
-    if (dup) continue;
-    must |= mandatory(p);
-    out[count++] = slots[k].action;
-  }
+  cards.for_each([&](int i) {
+    const CardInfo& c = g.card(i);
+    for (int k = 0; k < c.n_consume; ++k, ++pos) {
+      const ConsumePower& p = c.consume[k];
+      if (((s.used >> pos) & 1) || !usable(s, seat, gc, p)) continue;
+      bool dup = false;
+      for (int j = 0; j < count && !dup; ++j) dup = same_power(*offered[j], p);
+      if (dup) continue;
+      must |= mandatory(p);
+      offered[count] = &p;
+      out[count++] = act::kPowerBase + 4 * i + p.index;
+    }
+  });
   if (count > 0 && !must) out[count++] = act::kPass;
   return count;
 }

@@ -78,7 +78,10 @@ struct CardInfo {
 
 // Cards grouped by the phase their powers work in, so a phase only visits the
 // tableau cards that can matter to it.
-enum PowerGroup : uint8_t { kGroupExplore, kGroupDevelop, kGroupSettle, kGroupTrade, kGroupConsume, kGroupProduce, kNumGroups };
+// kGroupConsumeFree: consume powers that need no good (draw, lucky draw, discard from hand).
+enum PowerGroup : uint8_t {
+  kGroupExplore, kGroupDevelop, kGroupSettle, kGroupTrade, kGroupConsume, kGroupConsumeFree, kGroupProduce, kNumGroups
+};
 
 struct GameOptions {
   int players = 4;

@@ -13,7 +13,8 @@ int card_value(const Game& g, int c) {
   int v = 2 * i.vp;
   if (i.world()) v += i.produce ? 3 : (i.windfall() ? 1 : 0);
   if (!i.world() && i.cost == 6) v += 6;
-  for (int k = 0; k < kNumGroups; ++k) v += g.powered(static_cast<PowerGroup>(k)).test(c) ? 1 : 0;
+  for (PowerGroup k : {kGroupExplore, kGroupDevelop, kGroupSettle, kGroupTrade, kGroupConsume, kGroupProduce})
+    v += g.powered(k).test(c) ? 1 : 0;
   return v;
 }
 

@@ -152,6 +152,10 @@ bool in_group(const CardInfo& c, PowerGroup k) {
                      c.discard_military, c.has_pay_military, c.colony_ship});
     case kGroupTrade: return any_of({c.trade_any, c.trade_kind[1], c.trade_kind[2], c.trade_kind[3], c.trade_kind[4]});
     case kGroupConsume: return c.n_consume > 0;
+    case kGroupConsumeFree:
+      for (int k = 0; k < c.n_consume; ++k)
+        if (c.consume[k].code & (code::kConsumeDraw | code::kDrawLucky | code::kDiscardHand)) return true;
+      return false;
     case kGroupProduce:
       return any_of({c.produce_draw, c.windfall_power, c.draw_each_novelty, c.draw_each_alien, c.draw_different,
                      c.draw_most_rare, c.draw_world_genes});

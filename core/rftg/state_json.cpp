@@ -387,7 +387,9 @@ State Loader::load() {
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
     bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
-  root.at("version").get_int(1, 1);
+  Reader version = root.at("version");
+  if (version.get_int() != 1)
+    bad(version, "unsupported version " + std::to_string(version.get_int()) + " (this galaxysim reads version 1)");
 
   // The game block must describe this Game.
   Reader game = root.at("game");

@@ -438,6 +438,7 @@ void error_cases(const CardDb& db) {
        {"at most 10", "deck_top"}},
       {"wrong type", replace(p, R"("round": 2)", R"("round": "two")"), {"expected integer", "'round'"}},
       {"malformed JSON", replace(p, R"("round": 2,)", R"("round": 2,,)"), {"JSON parse error", "line"}},
+      {"wrong version", replace(p, R"("version": 1)", R"("version": 2)"), {"unsupported version 2", "'version'"}},
       {"wrong format", replace(p, "galaxysim-rftg-state", "galaxysim-rftg-observation"), {"'format'"}},
       {"card from another expansion", replace(p, "\"Gem World\"", "\"Ancient Race\""), {"'Ancient Race' is not used"}},
       {"explored not in hand", replace(p, R"("chips": 1,)", R"("chips": 1, "explored": ["Gem World"],)"),
