@@ -157,6 +157,7 @@ def compile_one(src: Path) -> tuple[Path, StepResult]:
     tmp_dep = dep.with_name(f"{dep.name}.{os.getpid()}.tmp")
     cmd_run = [CXX, *CXXFLAGS, "-c", str(src), "-o", str(tmp_obj), "-MMD", "-MT", str(obj), "-MF", str(tmp_dep)]
     t0 = time.monotonic()
+    started_ns = time.time_ns()
     proc = subprocess.run(cmd_run, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, errors="replace")
     seconds = time.monotonic() - t0
@@ -164,6 +165,9 @@ def compile_one(src: Path) -> tuple[Path, StepResult]:
         tmp_obj.unlink(missing_ok=True)
         tmp_dep.unlink(missing_ok=True)
         return obj, StepResult(False, cmd, proc.stdout, seconds)
+    # Date the object at the start of its compile: a header edited while it was
+    # compiling is then newer than the object, which is rebuilt next time.
+    os.utime(tmp_obj, ns=(started_ns, started_ns))
     os.replace(tmp_dep, dep)
     os.replace(tmp_obj, obj)
     return obj, StepResult(True, cmd, proc.stdout, seconds)

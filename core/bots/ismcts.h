@@ -1,0 +1,485 @@
+// Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley
+// and Whitehouse 2012), written once against the game interface (see DESIGN.md):
+//
+//   State g.new_initial_state(seed), int g.legal_actions(s, int* out), int g.step(s, a, int* legal_out),
+//   int g.current_player(s), bool g.is_terminal(s), int g.players(), State g.determinize(s, observer, seed),
+//   std::vector<int> g.winners(s) (or, allocation-free, int g.winners(s, int* out)),
+//   std::vector<int> g.scores(s) (or, allocation-free, g.score_parts(s, seat).total), Game::kMaxLegal.
+//
+// Every iteration starts from a fresh determinization g.determinize(s, me, seed) of
+// the position: the cards the deciding seat cannot see are dealt afresh and the
+// opponents' pending secret choices are redrawn, so the search never reads what
+// the seat does not know (simultaneous choices are asked in seat order and stay
+// secret: a choice made earlier in the same step by another seat is redrawn).
+// One tree is grown from the deciding seat's information set; a node is an
+// action sequence from the root, an edge is (acting seat, action) and stores the
+// visits, the availability count (how often the action was legal when its node
+// was visited: ISMCTS UCB uses it instead of the parent's visits) and the total
+// reward of the seat that chose it (max-n: each seat maximises its own reward).
+// The final choice is the most visited root action.
+//
+// Rewards are in [0, 1] per seat: 1/k for each of k tied winners (after the game's
+// tie-breaks), 0 for the others. With a rollout cutoff (rollout_depth > 0), a
+// playout stopped before the end is scored by a softmax over the current scores,
+// exp(score / T) / sum exp(score / T), an estimate of the win chances.
+//
+// Options::cheat = perfect-information search ("CHEATING"): no determinization,
+// the search sees every hand, the deck and the opponents' pending choices of the
+// real state (future draws stay random: the state's RNG is reseeded every
+// iteration). For comparison only; off by default.
+//
+// Memory: each search thread owns a node pool (std::vector reserved once and
+// cleared, never freed, between decisions) bounded by Options::max_nodes; when it
+// is full the search stops expanding and only plays out. The inner loop (determinize,
+// selection, expansion, playout, backpropagation) does not allocate once the pools
+// are warm, given allocation-free winners/scores in the game (see above; RftG's
+// winners() returns a std::vector, so finished playouts allocate two small vectors).
+//
+// Determinism: for a fixed seed, iteration budget and thread count the choice is
+// a function of (options, the information set of the deciding seat, one draw of the
+// caller's rng). A time budget (time_ms > 0) is not deterministic.
+//
+// See docs/ismcts.md.
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "common/rng.h"
+
+namespace gs::bots {
+
+enum class IsmctsRollout : uint8_t {
+  Random,     // uniform random legal actions
+  Heuristic,  // the Policy template argument of Ismcts (e.g. rftg::HeuristicBot)
+};
+
+struct IsmctsOptions {
+  // Budget per decision. iterations is the total over all threads (split evenly).
+  // time_ms > 0 replaces it by a wall-clock budget (each thread searches that long).
+  int iterations = 1000;
+  double time_ms = 0;
+  // UCB exploration constant (rewards are in [0, 1]).
+  double c = 0.7;
+  // 0: a fresh determinization every iteration (SO-ISMCTS, recommended).
+  // k > 0: k determinizations dealt at the start of the decision, used in turn by
+  // the iterations of one tree (their RNG, i.e. future draws, reseeded every iteration).
+  int determinizations = 0;
+  IsmctsRollout rollout = IsmctsRollout::Random;
+  // With Heuristic rollouts: probability of a uniform random action instead of the policy's.
+  double rollout_epsilon = 0;
+  // Decisions played in a playout before it is scored by the softmax of the scores
+  // (0 = play to the end of the game and score by the winners).
+  int rollout_depth = 0;
+  double eval_temperature = 4.0;  // T of the cutoff softmax, in points
+  // CHEATING perfect-information mode (see above); off by default.
+  bool cheat = false;
+  // Root parallelism: that many independent trees (own pool, own RNG), root visits summed.
+  int threads = 1;
+  uint64_t seed = 0;
+  // Nodes per thread's tree (32 bytes each); the pool stops growing there.
+  int max_nodes = 1 << 20;
+};
+
+struct IsmctsStats {
+  long iterations = 0;      // over all threads
+  long nodes = 0;           // tree nodes over all threads (root included)
+  long playout_steps = 0;   // actions applied in playouts
+  long cutoffs = 0;         // playouts scored by the evaluation instead of the winners
+  int max_depth = 0;        // deepest tree node (non-forced decisions from the root)
+  int root_visits = 0;      // visits of the chosen action (summed over threads)
+  double chosen_value = 0;  // its mean reward for the deciding seat
+  double seconds = 0;       // wall time of the search
+};
+
+namespace ismcts_detail {
+
+constexpr int kMaxSeats = 8;
+
+template <class...>
+using void_t = void;
+
+template <class G, class S, class = void>
+struct HasWinnersInto : std::false_type {};
+template <class G, class S>
+struct HasWinnersInto<G, S, void_t<decltype(std::declval<const G&>().winners(std::declval<const S&>(),
+                                                                              std::declval<int*>()))>>
+    : std::true_type {};
+
+template <class G, class S, class = void>
+struct HasScoreParts : std::false_type {};
+template <class G, class S>
+struct HasScoreParts<G, S, void_t<decltype(std::declval<const G&>().score_parts(std::declval<const S&>(), 0).total)>>
+    : std::true_type {};
+
+template <class S, class = void>
+struct HasRng : std::false_type {};
+template <class S>
+struct HasRng<S, void_t<decltype(std::declval<S&>().rng = Rng(0))>> : std::true_type {};
+
+// 1/k to each of k winners.
+template <class G, class S>
+void terminal_rewards(const G& g, const S& s, int players, double* r) {
+  for (int i = 0; i < players; ++i) r[i] = 0;
+  if constexpr (HasWinnersInto<G, S>::value) {
+    int w[kMaxSeats];
+    int k = g.winners(s, w);
+    for (int j = 0; j < k; ++j) r[w[j]] = 1.0 / k;
+  } else {
+    auto w = g.winners(s);
+    for (int i : w) r[i] = 1.0 / static_cast<double>(w.size());
+  }
+}
+
+// Softmax of the scores with temperature t (sums to 1, like the terminal rewards).
+template <class G, class S>
+void evaluate(const G& g, const S& s, int players, double t, double* r) {
+  double sc[kMaxSeats];
+  if constexpr (HasScoreParts<G, S>::value) {
+    for (int i = 0; i < players; ++i) sc[i] = g.score_parts(s, i).total;
+  } else {
+    auto v = g.scores(s);
+    for (int i = 0; i < players; ++i) sc[i] = v[i];
+  }
+  double best = sc[0];
+  for (int i = 1; i < players; ++i) best = std::max(best, sc[i]);
+  double sum = 0;
+  for (int i = 0; i < players; ++i) sum += (r[i] = std::exp((sc[i] - best) / t));
+  for (int i = 0; i < players; ++i) r[i] /= sum;
+}
+
+template <class S>
+void reseed(S& s, uint64_t seed) {
+  if constexpr (HasRng<S>::value) s.rng = Rng(seed);
+  (void)s;
+  (void)seed;
+}
+
+// A tree node together with the edge that leads to it: (actor, action) chosen at
+// the parent, the edge statistics, and the node's own list of children.
+struct Node {
+  int32_t first_child = -1;
+  int32_t next_sibling = -1;
+  int32_t action = -1;
+  int16_t actor = -1;
+  int16_t depth = 0;
+  uint32_t visits = 0;
+  uint32_t avail = 0;
+  double reward = 0;  // total reward of `actor` over the visits
+};
+static_assert(sizeof(Node) == 32, "Node layout");
+
+}  // namespace ismcts_detail
+
+template <class Game, class Policy = RandomBotPolicyTag>
+class Ismcts;
+
+// Default policy: uniform random (used when no heuristic is given).
+struct RandomBotPolicyTag {
+  template <class G, class S>
+  int act(const G&, const S&, const int* legal, int n, Rng& rng) const {
+    return legal[rng.below(static_cast<uint32_t>(n))];
+  }
+};
+
+template <class Game, class Policy>
+class Ismcts {
+ public:
+  using Options = IsmctsOptions;
+  using Stats = IsmctsStats;
+  using State = std::decay_t<decltype(std::declval<const Game&>().new_initial_state(0))>;
+  using Node = ismcts_detail::Node;
+
+  explicit Ismcts(const Options& options = Options(), Policy policy = Policy())
+      : options_(options), policy_(std::move(policy)) {
+    if (options_.iterations < 1 && options_.time_ms <= 0)
+      throw std::invalid_argument("ismcts: iterations must be >= 1 (or time_ms > 0)");
+    if (options_.threads < 1 || options_.threads > 256)
+      throw std::invalid_argument("ismcts: threads must be in 1..256, got " + std::to_string(options_.threads));
+    if (options_.determinizations < 0) throw std::invalid_argument("ismcts: determinizations must be >= 0");
+    if (options_.rollout_depth < 0) throw std::invalid_argument("ismcts: rollout_depth must be >= 0");
+    if (options_.max_nodes < 2) throw std::invalid_argument("ismcts: max_nodes must be >= 2");
+    if (!(options_.c >= 0)) throw std::invalid_argument("ismcts: exploration constant c must be >= 0");
+    if (!(options_.eval_temperature > 0)) throw std::invalid_argument("ismcts: eval_temperature must be > 0");
+    if (!(options_.rollout_epsilon >= 0 && options_.rollout_epsilon <= 1))
+      throw std::invalid_argument("ismcts: rollout_epsilon must be in [0, 1]");
+    workers_.resize(static_cast<size_t>(options_.threads));
+  }
+
+  const Options& options() const { return options_; }
+  const Stats& last_stats() const { return stats_; }
+
+  // Bytes held by the node pools and scratch buffers (capacity, not use).
+  size_t memory_bytes() const {
+    size_t b = 0;
+    for (const Worker& w : workers_)
+      b += w.pool.capacity() * sizeof(Node) + w.path.capacity() * sizeof(int32_t) +
+           w.mark.capacity() * sizeof(uint32_t) + w.dets.capacity() * sizeof(State);
+    return b;
+  }
+
+  // Chooses one of legal[0..n) for the seat to move in s.
+  int act(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
+    if (n <= 0) throw std::invalid_argument("ismcts: no legal actions");
+    uint64_t decision_seed = splitmix64(options_.seed ^ splitmix64(rng.next()));
+    stats_ = Stats();
+    if (n == 1) return legal[0];
+    auto t0 = std::chrono::steady_clock::now();
+    const int me = g.current_player(s);
+    const int threads = options_.threads;
+    for (int t = 0; t < threads; ++t) {
+      Worker& w = workers_[static_cast<size_t>(t)];
+      w.rng = Rng(splitmix64(decision_seed + 0x9e3779b97f4a7c15ull * static_cast<uint64_t>(t + 1)));
+      w.budget = options_.iterations / threads + (t < options_.iterations % threads ? 1 : 0);
+    }
+    if (threads == 1) {
+      search(workers_[0], g, s, me, t0);
+    } else {
+      std::vector<std::thread> pool;  // threads are started per decision (one small allocation)
+      pool.reserve(static_cast<size_t>(threads - 1));
+      for (int t = 1; t < threads; ++t)
+        pool.emplace_back([this, &g, &s, me, t0, t] { search(workers_[static_cast<size_t>(t)], g, s, me, t0); });
+      search(workers_[0], g, s, me, t0);
+      for (std::thread& th : pool) th.join();
+      for (const Worker& w : workers_)
+        if (!w.error.empty()) throw std::runtime_error(w.error);
+    }
+
+    // Merge the root children: visits and rewards per legal action, in legal order.
+    int best = -1;
+    double best_visits = -1, best_mean = -1;
+    for (int k = 0; k < n; ++k) {
+      double v = 0, r = 0;
+      for (const Worker& w : workers_) {
+        for (int32_t c = w.pool[0].first_child; c >= 0; c = w.pool[static_cast<size_t>(c)].next_sibling) {
+          const Node& e = w.pool[static_cast<size_t>(c)];
+          if (e.action == legal[k] && e.actor == me) { v += e.visits; r += e.reward; }
+        }
+      }
+      double mean = v > 0 ? r / v : 0;
+      if (v > best_visits || (v == best_visits && mean > best_mean)) {
+        best = k;
+        best_visits = v;
+        best_mean = mean;
+      }
+    }
+    for (const Worker& w : workers_) {
+      stats_.iterations += w.iterations;
+      stats_.nodes += static_cast<long>(w.pool.size());
+      stats_.playout_steps += w.playout_steps;
+      stats_.cutoffs += w.cutoffs;
+      stats_.max_depth = std::max(stats_.max_depth, w.max_depth);
+    }
+    stats_.root_visits = static_cast<int>(best_visits);
+    stats_.chosen_value = best_mean;
+    stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return legal[best];
+  }
+
+  // Root statistics of the last search, summed over threads (for inspection and tests).
+  struct RootEdge {
+    int action;
+    long visits;
+    double mean;
+  };
+  std::vector<RootEdge> root_edges(int me) const {
+    std::vector<RootEdge> out;
+    for (const Worker& w : workers_) {
+      if (w.pool.empty()) continue;
+      for (int32_t c = w.pool[0].first_child; c >= 0; c = w.pool[static_cast<size_t>(c)].next_sibling) {
+        const Node& e = w.pool[static_cast<size_t>(c)];
+        if (e.actor != me) continue;
+        auto it = std::find_if(out.begin(), out.end(), [&](const RootEdge& x) { return x.action == e.action; });
+        if (it == out.end()) out.push_back({e.action, 0, 0.0}), it = out.end() - 1;
+        it->mean = (it->mean * static_cast<double>(it->visits) + e.reward) / static_cast<double>(it->visits + e.visits);
+        it->visits += e.visits;
+      }
+    }
+    std::sort(out.begin(), out.end(), [](const RootEdge& a, const RootEdge& b) { return a.action < b.action; });
+    return out;
+  }
+
+ private:
+  struct Worker {
+    std::vector<Node> pool;
+    std::vector<int32_t> path;
+    std::vector<uint32_t> mark;  // per action value: 2*epoch if legal here, 2*epoch+1 if it also has a child
+    std::vector<State> dets;     // fixed determinizations (Options::determinizations > 0)
+    uint32_t epoch = 0;
+    Rng rng;
+    int budget = 0;
+    long iterations = 0, playout_steps = 0, cutoffs = 0;
+    int max_depth = 0;
+    std::string error;
+  };
+
+  void search(Worker& w, const Game& g, const State& s, int me,
+              std::chrono::steady_clock::time_point t0) noexcept {
+    try {
+      search_impl(w, g, s, me, t0);
+    } catch (const std::exception& e) {
+      w.error = std::string("ismcts: ") + e.what();
+    } catch (...) {
+      w.error = "ismcts: unknown error";
+    }
+  }
+
+  // New epoch for the legal-action marks; clears them on wrap-around.
+  static uint32_t next_epoch(Worker& w) {
+    if (w.epoch >= 0x7ffffff0u) {
+      std::fill(w.mark.begin(), w.mark.end(), 0u);
+      w.epoch = 0;
+    }
+    return ++w.epoch;
+  }
+
+  void search_impl(Worker& w, const Game& g, const State& s, int me, std::chrono::steady_clock::time_point t0) {
+    using namespace ismcts_detail;
+    const int players = g.players();
+    if (players > kMaxSeats) throw std::invalid_argument("more than 8 players");
+    const bool timed = options_.time_ms > 0;
+    const auto deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                   std::chrono::duration<double, std::milli>(options_.time_ms));
+    const size_t cap = static_cast<size_t>(options_.max_nodes);
+    const size_t want = timed ? cap : std::min(cap, static_cast<size_t>(w.budget) + 2);
+    if (w.pool.capacity() < want) w.pool.reserve(want);  // never shrinks: reused between decisions
+    const size_t limit = std::min(cap, w.pool.capacity());
+    w.pool.clear();
+    w.pool.push_back(Node());
+    w.iterations = w.playout_steps = w.cutoffs = 0;
+    w.max_depth = 0;
+
+    const int k_dets = options_.cheat ? 0 : options_.determinizations;
+    if (k_dets > 0) {
+      if (w.dets.capacity() < static_cast<size_t>(k_dets)) w.dets.reserve(static_cast<size_t>(k_dets));
+      w.dets.clear();
+      for (int k = 0; k < k_dets; ++k) w.dets.push_back(g.determinize(s, me, w.rng.next()));
+    }
+
+    const double c = options_.c;
+    const int depth_cap = options_.rollout_depth;
+    const bool heuristic = options_.rollout == IsmctsRollout::Heuristic;
+    const uint32_t eps = static_cast<uint32_t>(options_.rollout_epsilon * 4294967295.0);
+    int legal[Game::kMaxLegal];
+    double reward[kMaxSeats];
+
+    for (long it = 0;; ++it) {
+      if (timed ? (it > 0 && std::chrono::steady_clock::now() >= deadline) : it >= w.budget) break;
+      // 1. A world consistent with what `me` knows.
+      State d;
+      if (options_.cheat) {
+        d = s;
+        reseed(d, w.rng.next());
+      } else if (k_dets > 0) {
+        d = w.dets[static_cast<size_t>(it % k_dets)];
+        reseed(d, w.rng.next());
+      } else {
+        d = g.determinize(s, me, w.rng.next());
+      }
+      int n = g.legal_actions(d, legal);
+
+      // 2. Selection and expansion.
+      w.path.clear();
+      int32_t node = 0;
+      bool expanded = false;
+      while (n > 0 && !expanded) {
+        if (n == 1) {  // forced: not a tree decision
+          n = g.step(d, legal[0], legal);
+          continue;
+        }
+        const int actor = g.current_player(d);
+        const uint32_t ep = next_epoch(w);
+        const uint32_t mark_legal = 2 * ep, mark_tried = 2 * ep + 1;
+        for (int k = 0; k < n; ++k) {
+          const size_t a = static_cast<size_t>(legal[k]);
+          if (a >= w.mark.size()) w.mark.resize(std::max<size_t>(a + 1, 2 * w.mark.size()), 0u);
+          w.mark[a] = mark_legal;
+        }
+        // Available children: count availability, pick the best by UCB.
+        int32_t best = -1;
+        double best_u = -1e300;
+        for (int32_t ch = w.pool[static_cast<size_t>(node)].first_child; ch >= 0;
+             ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
+          Node& e = w.pool[static_cast<size_t>(ch)];
+          if (e.actor != actor) continue;
+          uint32_t& m = w.mark[static_cast<size_t>(e.action)];
+          if (m != mark_legal) continue;
+          m = mark_tried;
+          ++e.avail;
+          const double inv = 1.0 / e.visits;
+          const double u = e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
+          if (u > best_u) { best_u = u; best = ch; }
+        }
+        int untried = 0;
+        for (int k = 0; k < n; ++k) untried += w.mark[static_cast<size_t>(legal[k])] == mark_legal;
+        int action;
+        if (untried > 0) {
+          if (w.pool.size() >= limit) break;  // pool full: play out from here
+          int pick = static_cast<int>(w.rng.below(static_cast<uint32_t>(untried)));
+          action = -1;
+          for (int k = 0; k < n; ++k)
+            if (w.mark[static_cast<size_t>(legal[k])] == mark_legal && pick-- == 0) { action = legal[k]; break; }
+          Node e;
+          e.action = action;
+          e.actor = static_cast<int16_t>(actor);
+          e.depth = static_cast<int16_t>(std::min<int>(w.pool[static_cast<size_t>(node)].depth + 1, 32767));
+          e.avail = 1;
+          e.next_sibling = w.pool[static_cast<size_t>(node)].first_child;
+          const int32_t id = static_cast<int32_t>(w.pool.size());
+          w.pool.push_back(e);
+          w.pool[static_cast<size_t>(node)].first_child = id;
+          w.max_depth = std::max<int>(w.max_depth, e.depth);
+          node = id;
+          expanded = true;
+        } else {
+          node = best;
+          action = w.pool[static_cast<size_t>(node)].action;
+        }
+        w.path.push_back(node);
+        n = g.step(d, action, legal);
+      }
+
+      // 3. Playout.
+      int steps = 0;
+      while (n > 0 && (depth_cap == 0 || steps < depth_cap)) {
+        int a;
+        if (n == 1) a = legal[0];
+        else if (heuristic && (eps == 0 || static_cast<uint32_t>(w.rng.next()) >= eps))
+          a = policy_.act(g, d, legal, n, w.rng);
+        else a = legal[w.rng.below(static_cast<uint32_t>(n))];
+        n = g.step(d, a, legal);
+        ++steps;
+      }
+      w.playout_steps += steps;
+      if (n == 0) {
+        terminal_rewards(g, d, players, reward);
+      } else {
+        evaluate(g, d, players, options_.eval_temperature, reward);
+        ++w.cutoffs;
+      }
+
+      // 4. Backpropagation: each edge gets the reward of the seat that chose it.
+      for (int32_t id : w.path) {
+        Node& e = w.pool[static_cast<size_t>(id)];
+        ++e.visits;
+        e.reward += reward[e.actor];
+      }
+      ++w.pool[0].visits;
+      ++w.iterations;
+    }
+  }
+
+  Options options_;
+  Policy policy_;
+  std::vector<Worker> workers_;
+  Stats stats_;
+};
+
+}  // namespace gs::bots
