@@ -74,6 +74,15 @@ struct CardSet {
     }
     return -1;
   }
+  // nth(n) for 0 <= n < count(), given the counts c0, c1 of the two lower words
+  // (no branch on where the element lies: for uniformly random draws).
+  int select(int n, int c0, int c1) const {
+    int k1 = n >= c0;
+    int k2 = n >= c0 + c1;
+    n -= (k1 ? c0 : 0) + (k2 ? c1 : 0);
+    int k = k1 + k2;
+    return 64 * k + select_bit(w[k], n);
+  }
   // Remove and return the lowest element; set must not be empty.
   int pop_first() { int i = first(); reset(i); return i; }
 

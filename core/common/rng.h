@@ -31,7 +31,7 @@ struct Rng {
   }
   // Uniform in [0, n), n > 0 (Lemire's multiply-shift; the tiny bias is irrelevant here).
   uint32_t below(uint32_t n) {
-    return static_cast<uint32_t>((static_cast<unsigned __int128>(next() & 0xffffffffull) * n) >> 32);
+    return static_cast<uint32_t>(((next() & 0xffffffffull) * n) >> 32);  // both factors < 2^32
   }
 };
 

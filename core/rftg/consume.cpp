@@ -115,44 +115,92 @@ void finish_goods_power(const Game& g, State& s, int seat) {
 
 }  // namespace
 
-bool run_consume(const Game& g, State& s) {
+int legal_consume_powers(const Game& g, const State& s, int seat, int* out);
+
+namespace {
+
+int legal_consume_hand(const Game& g, const State& s, int seat, int* out) {
+  int n = choose_ascending(g, s.hand[seat], s.floor, 1, out);  // "up to": any card, then maybe stop
+  out[n++] = act::kPass;
+  return n;
+}
+
+int legal_lucky(int* out) {
+  for (int k = 0; k < 7; ++k) out[k] = act::kLuckyBase + k;
+  return 7;
+}
+
+int legal_consume_good(const Game& g, const State& s, int seat, int* out) {
+  int card;
+  const ConsumePower& p = power_of(g, s.active, &card);
+  CardSet e = p.code & code::kTradeAction ? goods_of(s, seat) : eligible(g, s, seat, p.code);
+  if (!(p.code & code::kConsumeThreeDiff)) return choose_ascending(g, e, s.floor, s.need, out);
+  // Three goods of three different kinds, picked in increasing world order.
+  CardSet open = e & above(s.floor);
+  int n = 0;
+  open.for_each([&](int w) {
+    unsigned kind = 1u << g.card(w).good;
+    if (s.picked_kinds & kind) return;
+    unsigned rest = kinds_in(g, open & CardSet::above(w)) & ~(s.picked_kinds | kind);
+    if (__builtin_popcount(rest) >= s.need - 1) out[n++] = w;
+  });
+  return n;
+}
+
+}  // namespace
+
+int run_consume(const Game& g, State& s, int* out) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
+    int n;
     switch (s.step) {
       case kInit:
         s.used = 0;
         if (chose(s, seat, kActTrade) && goods_of(s, seat).any()) {  // A7: the sale is mandatory
           s.step = kTrade;
-          pose(s, DecisionKind::TradeGood, seat);
-          return true;
+          continue;
         }
         s.step = kChoose;
-        break;
+        continue;
       case kTrade:
         pose(s, DecisionKind::TradeGood, seat);
-        return true;
+        n = emit_cards(goods_of(s, seat), out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_trade_good(g, s, out[0]);
+        continue;
       case kChoose:
         // Without goods only the goods-free powers could be used.
         if (!(s.tableau[seat] & g.powered(goods_of(s, seat).any() ? kGroupConsume : kGroupConsumeFree)).any()) {
           ++s.turn;
           s.step = kInit;
-          break;
+          continue;
         }
-        pose(s, DecisionKind::ConsumePower, seat);  // with no usable power the driver stops it
-        return true;
+        pose(s, DecisionKind::ConsumePower, seat);
+        n = legal_consume_powers(g, s, seat, out);
+        if (n > 1) return n;
+        apply_consume_power(g, s, n == 1 ? out[0] : act::kPass);  // no usable power left: stop
+        continue;
       case kGood:
         pose(s, DecisionKind::ConsumeGood, seat);
-        return true;
+        n = legal_consume_good(g, s, seat, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_consume_good(g, s, out[0]);
+        continue;
       case kHand:
         pose(s, DecisionKind::ConsumeHand, seat);
-        return true;
+        n = legal_consume_hand(g, s, seat, out);
+        if (n > 1) return n;
+        apply_consume_hand(g, s, out[0]);
+        continue;
       case kLucky:
         pose(s, DecisionKind::LuckyNumber, seat);
-        return true;
-      default: return false;
+        return legal_lucky(out);
+      default: return 0;
     }
   }
-  return false;
+  return 0;
 }
 
 // Unused usable powers (one per identical kind) and, if no mandatory one is left, "stop".
@@ -185,127 +233,115 @@ int legal_consume(const Game& g, const State& s, int* out) {
   switch (s.decision) {
     case DecisionKind::TradeGood: return emit_cards(goods_of(s, seat), out);
     case DecisionKind::ConsumePower: return legal_consume_powers(g, s, seat, out);
-    case DecisionKind::ConsumeHand: {
-      int n = choose_ascending(g, s.hand[seat], s.floor, 1, out);  // "up to": any card, then maybe stop
-      out[n++] = act::kPass;
-      return n;
-    }
-    case DecisionKind::LuckyNumber:
-      for (int k = 0; k < 7; ++k) out[k] = act::kLuckyBase + k;
-      return 7;
-    case DecisionKind::ConsumeGood: {
-      int card;
-      const ConsumePower& p = power_of(g, s.active, &card);
-      CardSet e = p.code & code::kTradeAction ? goods_of(s, seat) : eligible(g, s, seat, p.code);
-      if (!(p.code & code::kConsumeThreeDiff)) return choose_ascending(g, e, s.floor, s.need, out);
-      // Three goods of three different kinds, picked in increasing world order.
-      CardSet open = e & above(s.floor);
-      int n = 0;
-      open.for_each([&](int w) {
-        unsigned kind = 1u << g.card(w).good;
-        if (s.picked_kinds & kind) return;
-        unsigned rest = kinds_in(g, open & CardSet::above(w)) & ~(s.picked_kinds | kind);
-        if (__builtin_popcount(rest) >= s.need - 1) out[n++] = w;
-      });
-      return n;
-    }
+    case DecisionKind::ConsumeHand: return legal_consume_hand(g, s, seat, out);
+    case DecisionKind::LuckyNumber: return legal_lucky(out);
+    case DecisionKind::ConsumeGood: return legal_consume_good(g, s, seat, out);
     default: return 0;
   }
 }
 
-void apply_consume(const Game& g, State& s, int action) {
+void apply_trade_good(const Game& g, State& s, int action) {
   int seat = s.actor;
+  int cards = trade_value(g, s, seat, action, true);
+  remove_good(s, action);
+  draw_to_hand(s, seat, cards);
+  s.step = kChoose;
+}
+
+void apply_consume_power(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  if (action == act::kPass) {
+    ++s.turn;
+    s.step = kInit;
+    return;
+  }
+  mark_used(g, s, seat, action);
+  s.active = static_cast<int16_t>(action);
+  int card;
+  const ConsumePower& p = power_of(g, action, &card);
+  s.units = 0;
+  s.floor = kNone;
+  s.picked_kinds = 0;
+  uint32_t c = p.code;
+  if (c & code::kConsumeDraw) {
+    draw_to_hand(s, seat, p.value);
+  } else if (c & code::kDrawLucky) {
+    s.step = kLucky;
+  } else if (c & code::kDiscardHand) {
+    s.need = p.times;
+    s.step = kHand;
+  } else if (c & code::kConsumeAll) {
+    CardSet w = goods_of(s, seat);
+    int n = w.count();
+    w.for_each([&](int i) { remove_good(s, i); });
+    s.units = static_cast<uint8_t>(n - 1);
+    finish_goods_power(g, s, seat);
+  } else if (c & code::kTradeAction) {
+    s.need = 1;
+    s.step = kGood;
+  } else if (c & code::kConsumeThreeDiff) {
+    s.need = 3;
+    s.step = kGood;
+  } else if (c & code::kConsumeTwo) {
+    s.need = 2;
+    s.step = kGood;
+  } else {
+    int e = eligible(g, s, seat, c).count();
+    s.need = static_cast<int8_t>(e < p.times ? e : p.times);  // "up to N": as many as possible
+    s.step = kGood;
+  }
+}
+
+void apply_consume_good(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  int card;
+  const ConsumePower& p = power_of(g, s.active, &card);
+  if (p.code & code::kTradeAction) {
+    int cards = trade_value(g, s, seat, action, !(p.code & code::kTradeNoBonus));
+    remove_good(s, action);
+    draw_to_hand(s, seat, cards);
+    s.step = kChoose;
+    return;
+  }
+  s.picked_kinds = static_cast<uint8_t>(s.picked_kinds | (1u << g.card(action).good));
+  remove_good(s, action);
+  s.floor = static_cast<uint8_t>(action);
+  ++s.units;
+  if (--s.need == 0) finish_goods_power(g, s, seat);
+}
+
+void apply_consume_hand(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  if (action == act::kPass) {
+    s.step = kChoose;
+    return;
+  }
+  int card;
+  const ConsumePower& p = power_of(g, s.active, &card);
+  discard_from_hand(s, seat, action);
+  award_vp(s, seat, p.value);  // never doubled
+  s.floor = static_cast<uint8_t>(action);
+  if (--s.need == 0 || s.hand[seat].empty()) s.step = kChoose;
+}
+
+void apply_lucky_number(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  int named = action - act::kLuckyBase + 1;
+  int c = draw_one(s);
+  if (c >= 0) {
+    if (g.card(c).cost == named) s.hand[seat].set(c);
+    else s.discard.set(c);
+  }
+  s.step = kChoose;
+}
+
+void apply_consume(const Game& g, State& s, int action) {
   switch (s.decision) {
-    case DecisionKind::TradeGood: {
-      int cards = trade_value(g, s, seat, action, true);
-      remove_good(s, action);
-      draw_to_hand(s, seat, cards);
-      s.step = kChoose;
-      return;
-    }
-    case DecisionKind::ConsumePower: {
-      if (action == act::kPass) {
-        ++s.turn;
-        s.step = kInit;
-        return;
-      }
-      mark_used(g, s, seat, action);
-      s.active = static_cast<int16_t>(action);
-      int card;
-      const ConsumePower& p = power_of(g, action, &card);
-      s.units = 0;
-      s.floor = kNone;
-      s.picked_kinds = 0;
-      uint32_t c = p.code;
-      if (c & code::kConsumeDraw) {
-        draw_to_hand(s, seat, p.value);
-      } else if (c & code::kDrawLucky) {
-        s.step = kLucky;
-      } else if (c & code::kDiscardHand) {
-        s.need = p.times;
-        s.step = kHand;
-      } else if (c & code::kConsumeAll) {
-        CardSet w = goods_of(s, seat);
-        int n = w.count();
-        w.for_each([&](int i) { remove_good(s, i); });
-        s.units = static_cast<uint8_t>(n - 1);
-        finish_goods_power(g, s, seat);
-      } else if (c & code::kTradeAction) {
-        s.need = 1;
-        s.step = kGood;
-      } else if (c & code::kConsumeThreeDiff) {
-        s.need = 3;
-        s.step = kGood;
-      } else if (c & code::kConsumeTwo) {
-        s.need = 2;
-        s.step = kGood;
-      } else {
-        int e = eligible(g, s, seat, c).count();
-        s.need = static_cast<int8_t>(e < p.times ? e : p.times);  // "up to N": as many as possible
-        s.step = kGood;
-      }
-      return;
-    }
-    case DecisionKind::ConsumeGood: {
-      int card;
-      const ConsumePower& p = power_of(g, s.active, &card);
-      if (p.code & code::kTradeAction) {
-        int cards = trade_value(g, s, seat, action, !(p.code & code::kTradeNoBonus));
-        remove_good(s, action);
-        draw_to_hand(s, seat, cards);
-        s.step = kChoose;
-        return;
-      }
-      s.picked_kinds = static_cast<uint8_t>(s.picked_kinds | (1u << g.card(action).good));
-      remove_good(s, action);
-      s.floor = static_cast<uint8_t>(action);
-      ++s.units;
-      if (--s.need == 0) finish_goods_power(g, s, seat);
-      return;
-    }
-    case DecisionKind::ConsumeHand: {
-      if (action == act::kPass) {
-        s.step = kChoose;
-        return;
-      }
-      int card;
-      const ConsumePower& p = power_of(g, s.active, &card);
-      discard_from_hand(s, seat, action);
-      award_vp(s, seat, p.value);  // never doubled
-      s.floor = static_cast<uint8_t>(action);
-      if (--s.need == 0 || s.hand[seat].empty()) s.step = kChoose;
-      return;
-    }
-    case DecisionKind::LuckyNumber: {
-      int named = action - act::kLuckyBase + 1;
-      int c = draw_one(s);
-      if (c >= 0) {
-        if (g.card(c).cost == named) s.hand[seat].set(c);
-        else s.discard.set(c);
-      }
-      s.step = kChoose;
-      return;
-    }
+    case DecisionKind::TradeGood: apply_trade_good(g, s, action); return;
+    case DecisionKind::ConsumePower: apply_consume_power(g, s, action); return;
+    case DecisionKind::ConsumeGood: apply_consume_good(g, s, action); return;
+    case DecisionKind::ConsumeHand: apply_consume_hand(g, s, action); return;
+    case DecisionKind::LuckyNumber: apply_lucky_number(g, s, action); return;
     default: return;
   }
 }

@@ -26,7 +26,24 @@ int develop_cost(const Game& g, const State& s, int seat, int card) {
   return cost < 0 ? 0 : cost;
 }
 
-bool run_develop(const Game& g, State& s) {
+namespace {
+
+// DevelopSelect: developments the seat can pay for (and has no copy of), or pass.
+int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
+  int n = 0;
+  int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
+  distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
+    if (g.card(c).cost > budget) return;
+    if (g.copies(g.card(c).design).intersects(s.tableau[seat])) return;  // no duplicates
+    out[n++] = c;
+  });
+  out[n++] = act::kPass;
+  return n;
+}
+
+}  // namespace
+
+int run_develop(const Game& g, State& s, int* out) {
   for (;;) {
     switch (s.step) {
       case kStart: {
@@ -53,7 +70,10 @@ bool run_develop(const Game& g, State& s) {
             break;
           }
           pose(s, DecisionKind::DevelopSelect, seat);
-          return true;
+          int n = legal_develop_select(g, s, seat, out);
+          if (n > 1) return n;
+          apply_develop_select(s, out[0]);
+          break;
         }
         for (int t = 0; t < s.players; ++t) {  // reveal
           int seat = seat_at(s, t);
@@ -82,14 +102,20 @@ bool run_develop(const Game& g, State& s) {
         s.step = kPay;
         break;
       }
-      case kPay:
-        if (pay_all_if_forced(s, seat_at(s, s.turn))) {
+      case kPay: {
+        int seat = seat_at(s, s.turn);
+        if (pay_all_if_forced(s, seat)) {
           ++s.turn;
           s.step = kPayInit;
           break;
         }
-        pose(s, DecisionKind::Pay, seat_at(s, s.turn));
-        return true;
+        pose(s, DecisionKind::Pay, seat);
+        int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_develop_pay(s, out[0]);
+        break;
+      }
       case kAfter: {
         for (int t = 0; t < s.players; ++t) {  // Public Works: not for its own placement
           int seat = seat_at(s, t);
@@ -101,9 +127,9 @@ bool run_develop(const Game& g, State& s) {
           s.step = kStart;
           break;
         }
-        return false;
+        return 0;
       }
-      default: return false;
+      default: return 0;
     }
   }
 }
@@ -111,31 +137,27 @@ bool run_develop(const Game& g, State& s) {
 int legal_develop(const Game& g, const State& s, int* out) {
   int seat = s.actor;
   if (s.decision == DecisionKind::Pay) return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-  int n = 0;
-  int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
-  distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
-    if (g.card(c).cost > budget) return;
-    if (g.copies(g.card(c).design).intersects(s.tableau[seat])) return;  // no duplicates
-    out[n++] = c;
-  });
-  out[n++] = act::kPass;
-  return n;
+  return legal_develop_select(g, s, seat, out);
 }
 
-void apply_develop(const Game& g, State& s, int action) {
-  (void)g;
-  int seat = s.actor;
-  if (s.decision == DecisionKind::DevelopSelect) {
-    s.selected[seat] = action == act::kPass ? kNone : static_cast<uint8_t>(action);
-    ++s.turn;
-    return;
-  }
-  discard_from_hand(s, seat, action);
+void apply_develop_select(State& s, int action) {
+  s.selected[s.actor] = action == act::kPass ? kNone : static_cast<uint8_t>(action);
+  ++s.turn;
+}
+
+void apply_develop_pay(State& s, int action) {
+  discard_from_hand(s, s.actor, action);
   s.floor = static_cast<uint8_t>(action);
   if (--s.need == 0) {
     ++s.turn;
     s.step = kPayInit;
   }
+}
+
+void apply_develop(const Game& g, State& s, int action) {
+  (void)g;
+  if (s.decision == DecisionKind::DevelopSelect) apply_develop_select(s, action);
+  else apply_develop_pay(s, action);
 }
 
 }  // namespace gs::rftg

@@ -72,21 +72,9 @@ void finish_stage(State& s) {
   }
 }
 
-bool run_stage(const Game& g, State& s) {
-  switch (s.stage) {
-    case kStageStartDiscard: return run_start_discard(g, s);
-    case kStageChooseAction: return run_choose_action(g, s);
-    case kStageExplore: return run_explore(g, s);
-    case kStageDevelop: return run_develop(g, s);
-    case kStageSettle: return run_settle(g, s);
-    case kStageConsume: return run_consume(g, s);
-    case kStageProduce: return run_produce(g, s);
-    case kStageHandLimit: return run_hand_limit(g, s);
-    default: return false;
-  }
-}
-
-void dispatch(const Game& g, State& s, int action) {
+// The stage-level dispatch: any decision of the stage (also used for a state
+// whose decision does not belong to its stage).
+void dispatch_stage(const Game& g, State& s, int action) {
   switch (s.stage) {
     case kStageStartDiscard:
     case kStageChooseAction:
@@ -97,6 +85,31 @@ void dispatch(const Game& g, State& s, int action) {
     case kStageConsume: apply_consume(g, s, action); break;
     case kStageProduce: apply_produce(g, s, action); break;
     default: break;
+  }
+}
+
+constexpr int key(Stage st, DecisionKind k) { return st * 16 + static_cast<int>(k); }
+static_assert(static_cast<int>(DecisionKind::kCount) <= 16, "decision kinds fit the dispatch key");
+
+void dispatch(const Game& g, State& s, int action) {
+  switch (key(s.stage, s.decision)) {
+    case key(kStageStartDiscard, DecisionKind::StartDiscard):
+    case key(kStageHandLimit, DecisionKind::HandLimit): apply_round_discard(s, action); break;
+    case key(kStageChooseAction, DecisionKind::ChooseAction): apply_choose_action(s, action); break;
+    case key(kStageExplore, DecisionKind::ExploreKeep): apply_explore_keep(s, action); break;
+    case key(kStageDevelop, DecisionKind::DevelopSelect): apply_develop_select(s, action); break;
+    case key(kStageDevelop, DecisionKind::Pay): apply_develop_pay(s, action); break;
+    case key(kStageSettle, DecisionKind::SettleSelect): apply_settle_select(s, action); break;
+    case key(kStageSettle, DecisionKind::SettleMethod): apply_settle_method(s, action); break;
+    case key(kStageSettle, DecisionKind::Pay): apply_settle_pay(s, action); break;
+    case key(kStageConsume, DecisionKind::TradeGood): apply_trade_good(g, s, action); break;
+    case key(kStageConsume, DecisionKind::ConsumePower): apply_consume_power(g, s, action); break;
+    case key(kStageConsume, DecisionKind::ConsumeGood): apply_consume_good(g, s, action); break;
+    case key(kStageConsume, DecisionKind::ConsumeHand): apply_consume_hand(g, s, action); break;
+    case key(kStageConsume, DecisionKind::LuckyNumber): apply_lucky_number(g, s, action); break;
+    case key(kStageProduce, DecisionKind::WindfallPower): apply_windfall_power(s, action); break;
+    case key(kStageProduce, DecisionKind::WindfallWorld): apply_windfall_world(g, s, action); break;
+    default: dispatch_stage(g, s, action); break;
   }
   s.decision = DecisionKind::None;
 }
@@ -110,26 +123,23 @@ void Game::advance(State& s) const {
 
 int Game::advance(State& s, int* buf) const {
   for (;;) {
-    if (s.stage == kStageGameOver) {
-      s.decision = DecisionKind::None;
-      s.actor = -1;
-      return 0;
+    int n;
+    switch (s.stage) {
+      case kStageStartDiscard: n = run_start_discard(*this, s, buf); break;
+      case kStageChooseAction: n = run_choose_action(*this, s, buf); break;
+      case kStageExplore: n = run_explore(*this, s, buf); break;
+      case kStageDevelop: n = run_develop(*this, s, buf); break;
+      case kStageSettle: n = run_settle(*this, s, buf); break;
+      case kStageConsume: n = run_consume(*this, s, buf); break;
+      case kStageProduce: n = run_produce(*this, s, buf); break;
+      case kStageHandLimit: n = run_hand_limit(*this, s, buf); break;
+      default:
+        s.decision = DecisionKind::None;
+        s.actor = -1;
+        return 0;
     }
-    if (!run_stage(*this, s)) {
-      finish_stage(s);
-      continue;
-    }
-    int n = legal_actions(s, buf);
-    if (n == 1) {  // forced: play it and go on
-      dispatch(*this, s, buf[0]);
-      continue;
-    }
-    if (n == 0 && s.decision == DecisionKind::ConsumePower) {  // no usable power left: stop
-      dispatch(*this, s, act::kPass);
-      continue;
-    }
-    if (n == 0) throw std::logic_error("galaxysim internal error: decision " + decision_name(s.decision) + " has no legal action");
-    return n;
+    if (n > 0) return n;
+    finish_stage(s);
   }
 }
 

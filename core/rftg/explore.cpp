@@ -34,7 +34,7 @@ void discard_rest(State& s, int seat) {
 
 }  // namespace
 
-bool run_explore(const Game& g, State& s) {
+int run_explore(const Game& g, State& s, int* out) {
   if (s.step == 0) {
     // All seats draw before anyone discards (A13).
     for (int t = 0; t < s.players; ++t) {
@@ -52,8 +52,9 @@ bool run_explore(const Game& g, State& s) {
   }
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
+    CardSet mine = s.hand[seat] & s.fresh;
     if (s.step == 1) {
-      int drawn = (s.hand[seat] & s.fresh).count();
+      int drawn = mine.count();
       int keep = explore_keeps(g, s, seat);
       if (keep >= drawn) {  // A12: keep min(keep, drawn)
         s.fresh -= s.hand[seat];
@@ -64,9 +65,12 @@ bool run_explore(const Game& g, State& s) {
       s.step = 2;
     }
     pose(s, DecisionKind::ExploreKeep, seat);
-    return true;
+    int n = emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
+    if (n > 1) return n;
+    if (n == 0) no_legal_action(g, s);
+    apply_explore_keep(s, out[0]);
   }
-  return false;
+  return 0;
 }
 
 int legal_explore(const Game& g, const State& s, int* out) {
@@ -74,8 +78,7 @@ int legal_explore(const Game& g, const State& s, int* out) {
   return emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
 }
 
-void apply_explore(const Game& g, State& s, int action) {
-  (void)g;
+void apply_explore_keep(State& s, int action) {
   int seat = s.actor;
   keep_card(s, seat, action);
   if (--s.need == 0) {
@@ -83,6 +86,11 @@ void apply_explore(const Game& g, State& s, int action) {
     ++s.turn;
     s.step = 1;
   }
+}
+
+void apply_explore(const Game& g, State& s, int action) {
+  (void)g;
+  apply_explore_keep(s, action);
 }
 
 }  // namespace gs::rftg

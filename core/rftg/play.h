@@ -5,7 +5,10 @@
 
 namespace gs::rftg {
 
-inline int seat_at(const State& s, int turn) { return (s.first + turn) % s.players; }
+inline int seat_at(const State& s, int turn) {
+  int x = s.first + turn;  // first < players and turn <= players: one subtraction is the modulo
+  return x >= s.players ? x - s.players : x;
+}
 inline bool chose(const State& s, int seat, int action_card) { return (s.actions[seat] >> action_card) & 1; }
 inline bool anyone_chose(const State& s, uint16_t mask) {
   for (int i = 0; i < s.players; ++i) if (s.actions[i] & mask) return true;
@@ -20,17 +23,59 @@ inline CardSet active_tableau(const State& s, int seat) {
   return t;
 }
 
+// The discard pile becomes the deck (A13).
+inline void reshuffle(State& s) {
+  s.deck = s.discard;
+  s.discard.clear();
+}
+
 // Take the next card from the deck (known stack first, else uniformly at random);
 // reshuffles the discard pile into the deck when the deck runs out. -1 if no card (A12).
-int draw_one(State& s);
-void draw_to_hand(State& s, int seat, int n);
-void discard_from_hand(State& s, int seat, int card);
+inline int draw_one(State& s) {
+  if (__builtin_expect(s.deck.empty(), 0)) {
+    if (s.discard.empty()) return -1;
+    reshuffle(s);
+  }
+  int c;
+  if (__builtin_expect(s.nstack > 0, 0)) {
+    c = s.stack[--s.nstack];
+  } else {
+    int c0 = popcount64(s.deck.w[0]), c1 = popcount64(s.deck.w[1]), c2 = popcount64(s.deck.w[2]);
+    c = s.deck.select(static_cast<int>(s.rng.below(static_cast<uint32_t>(c0 + c1 + c2))), c0, c1);
+  }
+  s.deck.reset(c);
+  if (__builtin_expect(s.deck.empty(), 0)) reshuffle(s);  // A13: reshuffle the moment the last card is taken
+  return c;
+}
+void draw_cards(State& s, int seat, int n);  // n > 0
+inline void draw_to_hand(State& s, int seat, int n) {
+  if (n > 0) draw_cards(s, seat, n);
+}
+inline void discard_from_hand(State& s, int seat, int card) {
+  s.hand[seat].reset(card);
+  s.discard.set(card);
+}
 bool place_good(State& s, int world);  // false when no card was left (A12)
-void remove_good(State& s, int world);
-void award_vp(State& s, int seat, int vp);
+// Goods are face down and interchangeable: the lowest good instance goes to the discard pile.
+inline void remove_good(State& s, int world) {
+  s.has_good.reset(world);
+  int c = s.goods.pop_first();
+  s.discard.set(c);
+}
+inline void award_vp(State& s, int seat, int vp) {
+  s.chips[seat] = static_cast<int16_t>(s.chips[seat] + vp);
+  s.vp_pool = static_cast<int16_t>(s.vp_pool - vp);
+}
 // When the whole rest of the hand must go (need >= cards above floor), discard it
 // without asking (G2: a forced choice) and return true.
-bool pay_all_if_forced(State& s, int seat);
+inline bool pay_all_if_forced(State& s, int seat) {
+  CardSet open = s.hand[seat] & above(s.floor);
+  if (s.need < open.count()) return false;
+  s.hand[seat] -= open;
+  s.discard |= open;
+  s.need = 0;
+  return true;
+}
 
 // Copies of one design are interchangeable: of the candidates drawn from `pool`, keep
 // only those whose next-lower copy is not in the pool (so each choice is made once).
@@ -38,12 +83,22 @@ inline CardSet distinct_copies(const Game& g, const CardSet& candidates, const C
   return candidates - (g.later_copies() & pool.shifted_up());
 }
 
-// Writes the legal choices "pick one more of `pool` in increasing order, `need` in all".
-int choose_ascending(const Game& g, const CardSet& pool, uint8_t floor, int need, int* out);
 inline int emit_cards(const CardSet& set, int* out) {
   int n = 0;
-  set.for_each([&](int i) { out[n++] = i; });
+  for (int k = 0; k < CardSet::kWords; ++k) {
+    uint64_t x = set.w[k];
+    while (x) {
+      out[n++] = 64 * k + lowest_bit(x);
+      x &= x - 1;
+    }
+  }
   return n;
+}
+// Writes the legal choices "pick one more of `pool` in increasing order, `need` in all".
+inline int choose_ascending(const Game& g, const CardSet& pool, uint8_t floor, int need, int* out) {
+  if (need <= 0) return 0;
+  CardSet open = pool & above(floor);
+  return emit_cards(distinct_copies(g, open.without_top(need - 1), open), out);
 }
 
 // Sum of a CardInfo field over a set of instances.
@@ -54,16 +109,21 @@ int sum_over(const Game& g, const CardSet& cards, F field) {
   return total;
 }
 
-// Phase entry points. run_* performs automatic steps and returns true when it has
-// posed a decision (s.decision, s.actor set), false when its stage is finished.
-bool run_start_discard(const Game& g, State& s);
-bool run_choose_action(const Game& g, State& s);
-bool run_explore(const Game& g, State& s);
-bool run_develop(const Game& g, State& s);
-bool run_settle(const Game& g, State& s);
-bool run_consume(const Game& g, State& s);
-bool run_produce(const Game& g, State& s);
-bool run_hand_limit(const Game& g, State& s);
+// An internal error: a posed decision without any legal action.
+[[noreturn]] void no_legal_action(const Game& g, const State& s);
+
+// Phase entry points. run_* performs automatic steps (including decisions with a
+// single legal action, which it plays itself) and returns the number of legal
+// actions (written to `out`) of the decision it has posed (s.decision, s.actor set),
+// or 0 when its stage is finished.
+int run_start_discard(const Game& g, State& s, int* out);
+int run_choose_action(const Game& g, State& s, int* out);
+int run_explore(const Game& g, State& s, int* out);
+int run_develop(const Game& g, State& s, int* out);
+int run_settle(const Game& g, State& s, int* out);
+int run_consume(const Game& g, State& s, int* out);
+int run_produce(const Game& g, State& s, int* out);
+int run_hand_limit(const Game& g, State& s, int* out);
 
 int legal_round(const Game& g, const State& s, int* out);    // StartDiscard, ChooseAction, HandLimit
 int legal_explore(const Game& g, const State& s, int* out);
@@ -73,12 +133,29 @@ int legal_consume(const Game& g, const State& s, int* out);
 int legal_consume_powers(const Game& g, const State& s, int seat, int* out);
 int legal_produce(const Game& g, const State& s, int* out);
 
+// Applying one decision (s.decision tells which; the stage functions take any
+// decision of their stage, the others exactly one kind).
 void apply_round(const Game& g, State& s, int action);
 void apply_explore(const Game& g, State& s, int action);
 void apply_develop(const Game& g, State& s, int action);
 void apply_settle(const Game& g, State& s, int action);
 void apply_consume(const Game& g, State& s, int action);
 void apply_produce(const Game& g, State& s, int action);
+void apply_choose_action(State& s, int action);
+void apply_round_discard(State& s, int action);  // StartDiscard, HandLimit
+void apply_explore_keep(State& s, int action);
+void apply_develop_select(State& s, int action);
+void apply_develop_pay(State& s, int action);
+void apply_settle_select(State& s, int action);
+void apply_settle_method(State& s, int action);
+void apply_settle_pay(State& s, int action);
+void apply_trade_good(const Game& g, State& s, int action);
+void apply_consume_power(const Game& g, State& s, int action);
+void apply_consume_good(const Game& g, State& s, int action);
+void apply_consume_hand(const Game& g, State& s, int action);
+void apply_lucky_number(const Game& g, State& s, int action);
+void apply_windfall_power(State& s, int action);
+void apply_windfall_world(const Game& g, State& s, int action);
 
 // Develop/Settle cost helpers (also used for legality).
 int develop_cost(const Game& g, const State& s, int seat, int card);

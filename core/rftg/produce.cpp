@@ -46,11 +46,11 @@ void end_of_phase(const Game& g, State& s) {
 
 }  // namespace
 
-bool run_produce(const Game& g, State& s) {
+int run_produce(const Game& g, State& s, int* out) {
   for (;;) {
     if (s.turn >= s.players) {
       end_of_phase(g, s);
-      return false;
+      return 0;
     }
     int seat = seat_at(s, s.turn);
     const CardSet tab = s.tableau[seat];
@@ -82,12 +82,22 @@ bool run_produce(const Game& g, State& s) {
         s.step = kWindfallPower;
         break;
       }
-      case kWindfallPower:
+      case kWindfallPower: {
         pose(s, DecisionKind::WindfallPower, seat);
-        return true;
-      case kWindfallWorld:
+        int n = legal_produce(g, s, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_windfall_power(s, out[0]);
+        break;
+      }
+      case kWindfallWorld: {
         pose(s, DecisionKind::WindfallWorld, seat);
-        return true;
+        int n = legal_produce(g, s, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_windfall_world(g, s, out[0]);
+        break;
+      }
       case kDraws: {
         int n = 0, kinds = 0;
         for (int k = 1; k < 5; ++k) kinds += s.produced[k] > 0;
@@ -103,7 +113,7 @@ bool run_produce(const Game& g, State& s) {
         s.step = kInit;
         break;
       }
-      default: return false;
+      default: return 0;
     }
   }
 }
@@ -118,16 +128,20 @@ int legal_produce(const Game& g, const State& s, int* out) {
   return n;
 }
 
-void apply_produce(const Game& g, State& s, int action) {
-  int seat = s.actor;
-  if (s.decision == DecisionKind::WindfallPower) {
-    s.active = static_cast<int16_t>(action - act::kWindfallBase);
-    s.step = kWindfallWorld;
-    return;
-  }
-  produce_on(g, s, seat, action);
+void apply_windfall_power(State& s, int action) {
+  s.active = static_cast<int16_t>(action - act::kWindfallBase);
+  s.step = kWindfallWorld;
+}
+
+void apply_windfall_world(const Game& g, State& s, int action) {
+  produce_on(g, s, s.actor, action);
   --s.windfall_left[s.active];
   s.step = kWindfall;
+}
+
+void apply_produce(const Game& g, State& s, int action) {
+  if (s.decision == DecisionKind::WindfallPower) apply_windfall_power(s, action);
+  else apply_windfall_world(g, s, action);
 }
 
 }  // namespace gs::rftg

@@ -33,27 +33,35 @@ int legal_action_cards(const State& s, int* out) {
 
 }  // namespace
 
-bool run_start_discard(const Game& g, State& s) {
-  (void)g;
-  if (s.turn >= s.players) return false;
-  if (s.step == 0) {
-    s.need = 2;
-    s.floor = kNone;
-    s.step = 1;
+int run_start_discard(const Game& g, State& s, int* out) {
+  while (s.turn < s.players) {
+    if (s.step == 0) {
+      s.need = 2;
+      s.floor = kNone;
+      s.step = 1;
+    }
+    int seat = seat_at(s, s.turn);
+    pose(s, DecisionKind::StartDiscard, seat);
+    int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+    if (n > 1) return n;
+    if (n == 0) no_legal_action(g, s);
+    apply_round_discard(s, out[0]);
   }
-  pose(s, DecisionKind::StartDiscard, seat_at(s, s.turn));
-  return true;
+  return 0;
 }
 
-bool run_choose_action(const Game& g, State& s) {
-  (void)g;
-  if (s.turn >= s.players) return false;
-  pose(s, DecisionKind::ChooseAction, seat_at(s, s.turn));
-  return true;
+int run_choose_action(const Game& g, State& s, int* out) {
+  while (s.turn < s.players) {
+    pose(s, DecisionKind::ChooseAction, seat_at(s, s.turn));
+    int n = legal_action_cards(s, out);
+    if (n > 1) return n;
+    if (n == 0) no_legal_action(g, s);
+    apply_choose_action(s, out[0]);
+  }
+  return 0;
 }
 
-bool run_hand_limit(const Game& g, State& s) {
-  (void)g;
+int run_hand_limit(const Game& g, State& s, int* out) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
     int excess = s.hand[seat].count() - kHandLimit;
@@ -67,13 +75,15 @@ bool run_hand_limit(const Game& g, State& s) {
       s.step = 1;
     }
     pose(s, DecisionKind::HandLimit, seat);
-    return true;
+    int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+    if (n > 1) return n;
+    if (n == 0) no_legal_action(g, s);
+    apply_round_discard(s, out[0]);
   }
-  return false;
+  return 0;
 }
 
 int legal_round(const Game& g, const State& s, int* out) {
-  (void)g;
   switch (s.decision) {
     case DecisionKind::StartDiscard:
     case DecisionKind::HandLimit: return choose_ascending(g, s.hand[s.actor], s.floor, s.need, out);
@@ -82,22 +92,27 @@ int legal_round(const Game& g, const State& s, int* out) {
   }
 }
 
-void apply_round(const Game& g, State& s, int action) {
-  (void)g;
+void apply_choose_action(State& s, int action) {
   int seat = s.actor;
-  if (s.decision == DecisionKind::ChooseAction) {
-    s.actions[seat] = static_cast<uint16_t>(s.actions[seat] | act_bit(action - act::kActionBase));
-    int picks = __builtin_popcount(s.actions[seat]);
-    if (picks >= (s.advanced ? 2 : 1)) ++s.turn;
-    return;
-  }
-  // StartDiscard / HandLimit: discard one card, in increasing instance order.
-  discard_from_hand(s, seat, action);
+  s.actions[seat] = static_cast<uint16_t>(s.actions[seat] | act_bit(action - act::kActionBase));
+  int picks = __builtin_popcount(s.actions[seat]);
+  if (picks >= (s.advanced ? 2 : 1)) ++s.turn;
+}
+
+// StartDiscard / HandLimit: discard one card, in increasing instance order.
+void apply_round_discard(State& s, int action) {
+  discard_from_hand(s, s.actor, action);
   s.floor = static_cast<uint8_t>(action);
   if (--s.need == 0) {
     ++s.turn;
     s.step = 0;
   }
+}
+
+void apply_round(const Game& g, State& s, int action) {
+  (void)g;
+  if (s.decision == DecisionKind::ChooseAction) apply_choose_action(s, action);
+  else apply_round_discard(s, action);
 }
 
 }  // namespace gs::rftg

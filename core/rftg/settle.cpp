@@ -127,9 +127,28 @@ int execute_method(const Game& g, State& s, int seat, int world) {
   }
 }
 
+int legal_settle_method(const Game& g, const State& s, int seat, int* out) {
+  unsigned m = feasible_methods(g, s, seat, s.selected[seat], s.hand[seat].count());
+  int n = 0;
+  for (int k = 0; k < kNumMethods; ++k)
+    if ((m >> k) & 1) out[n++] = act::kMethodBase + k;
+  return n;
+}
+
+int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
+  int n = 0;
+  int others = s.hand[seat].count() - 1;
+  SettlePowers sp = settle_powers(g, s, seat);
+  distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
+    if (feasible_methods(sp, g.card(c), others)) out[n++] = c;
+  });
+  out[n++] = act::kPass;
+  return n;
+}
+
 }  // namespace
 
-bool run_settle(const Game& g, State& s) {
+int run_settle(const Game& g, State& s, int* out) {
   for (;;) {
     switch (s.step) {
       case kStart:
@@ -151,7 +170,10 @@ bool run_settle(const Game& g, State& s) {
             break;
           }
           pose(s, DecisionKind::SettleSelect, seat);
-          return true;
+          int n = legal_settle_select(g, s, seat, out);
+          if (n > 1) return n;
+          apply_settle_select(s, out[0]);
+          break;
         }
         for (int t = 0; t < s.players; ++t) {  // reveal; windfall worlds get their good now
           int seat = seat_at(s, t);
@@ -171,7 +193,7 @@ bool run_settle(const Game& g, State& s) {
             s.step = kStart;
             break;
           }
-          return false;
+          return 0;
         }
         int seat = seat_at(s, s.turn);
         int c = s.selected[seat];
@@ -189,9 +211,15 @@ bool run_settle(const Game& g, State& s) {
         s.step = kMethod;
         break;
       }
-      case kMethod:
-        pose(s, DecisionKind::SettleMethod, seat_at(s, s.turn));
-        return true;
+      case kMethod: {
+        int seat = seat_at(s, s.turn);
+        pose(s, DecisionKind::SettleMethod, seat);
+        int n = legal_settle_method(g, s, seat, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_settle_method(s, out[0]);
+        break;
+      }
       case kExecute: {
         int seat = seat_at(s, s.turn);
         int cost = execute_method(g, s, seat, s.selected[seat]);
@@ -200,13 +228,19 @@ bool run_settle(const Game& g, State& s) {
         s.step = cost > 0 ? kPay : kDraws;
         break;
       }
-      case kPay:
-        if (pay_all_if_forced(s, seat_at(s, s.turn))) {
+      case kPay: {
+        int seat = seat_at(s, s.turn);
+        if (pay_all_if_forced(s, seat)) {
           s.step = kDraws;
           break;
         }
-        pose(s, DecisionKind::Pay, seat_at(s, s.turn));
-        return true;
+        pose(s, DecisionKind::Pay, seat);
+        int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_settle_pay(s, out[0]);
+        break;
+      }
       case kDraws: {
         int seat = seat_at(s, s.turn);
         int n = ((s.bonus >> seat) & 1) +
@@ -216,7 +250,7 @@ bool run_settle(const Game& g, State& s) {
         s.step = kResolve;
         break;
       }
-      default: return false;
+      default: return 0;
     }
   }
 }
@@ -225,43 +259,33 @@ int legal_settle(const Game& g, const State& s, int* out) {
   int seat = s.actor;
   switch (s.decision) {
     case DecisionKind::Pay: return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-    case DecisionKind::SettleMethod: {
-      unsigned m = feasible_methods(g, s, seat, s.selected[seat], s.hand[seat].count());
-      int n = 0;
-      for (int k = 0; k < kNumMethods; ++k)
-        if ((m >> k) & 1) out[n++] = act::kMethodBase + k;
-      return n;
-    }
-    default: {
-      int n = 0;
-      int others = s.hand[seat].count() - 1;
-      SettlePowers sp = settle_powers(g, s, seat);
-      distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
-        if (feasible_methods(sp, g.card(c), others)) out[n++] = c;
-      });
-      out[n++] = act::kPass;
-      return n;
-    }
+    case DecisionKind::SettleMethod: return legal_settle_method(g, s, seat, out);
+    default: return legal_settle_select(g, s, seat, out);
   }
+}
+
+void apply_settle_select(State& s, int action) {
+  s.selected[s.actor] = action == act::kPass ? kNone : static_cast<uint8_t>(action);
+  ++s.turn;
+}
+
+void apply_settle_method(State& s, int action) {
+  s.method = static_cast<uint8_t>(action - act::kMethodBase);
+  s.step = kExecute;
+}
+
+void apply_settle_pay(State& s, int action) {
+  discard_from_hand(s, s.actor, action);
+  s.floor = static_cast<uint8_t>(action);
+  if (--s.need == 0) s.step = kDraws;
 }
 
 void apply_settle(const Game& g, State& s, int action) {
   (void)g;
-  int seat = s.actor;
   switch (s.decision) {
-    case DecisionKind::SettleSelect:
-      s.selected[seat] = action == act::kPass ? kNone : static_cast<uint8_t>(action);
-      ++s.turn;
-      return;
-    case DecisionKind::SettleMethod:
-      s.method = static_cast<uint8_t>(action - act::kMethodBase);
-      s.step = kExecute;
-      return;
-    default:  // Pay
-      discard_from_hand(s, seat, action);
-      s.floor = static_cast<uint8_t>(action);
-      if (--s.need == 0) s.step = kDraws;
-      return;
+    case DecisionKind::SettleSelect: apply_settle_select(s, action); return;
+    case DecisionKind::SettleMethod: apply_settle_method(s, action); return;
+    default: apply_settle_pay(s, action); return;  // Pay
   }
 }
 
