@@ -178,18 +178,15 @@ static_assert(sizeof(Node) == 32, "Node layout");
 
 }  // namespace ismcts_detail
 
-template <class Game, class Policy = RandomBotPolicyTag>
-class Ismcts;
-
-// Default policy: uniform random (used when no heuristic is given).
-struct RandomBotPolicyTag {
+// Default rollout policy: uniform random (Heuristic rollouts then equal Random ones).
+struct IsmctsRandomPolicy {
   template <class G, class S>
   int act(const G&, const S&, const int* legal, int n, Rng& rng) const {
     return legal[rng.below(static_cast<uint32_t>(n))];
   }
 };
 
-template <class Game, class Policy>
+template <class Game, class Policy = IsmctsRandomPolicy>
 class Ismcts {
  public:
   using Options = IsmctsOptions;
@@ -350,6 +347,8 @@ class Ismcts {
     const size_t cap = static_cast<size_t>(options_.max_nodes);
     const size_t want = timed ? cap : std::min(cap, static_cast<size_t>(w.budget) + 2);
     if (w.pool.capacity() < want) w.pool.reserve(want);  // never shrinks: reused between decisions
+    if (w.path.capacity() < want) w.path.reserve(want);
+    if (w.mark.size() < 2048) w.mark.resize(2048, 0u);
     const size_t limit = std::min(cap, w.pool.capacity());
     w.pool.clear();
     w.pool.push_back(Node());
