@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
+from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
 from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots
@@ -145,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--overwrite", action="store_true", help="replace the run in an existing --out folder")
     r.add_argument("--resume", action="store_true", help="if --out holds a run, continue it instead of refusing")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
+    r.add_argument("--ray", "--ray-address", metavar="ADDRESS", dest="ray_address",
+                   help="play on a Ray cluster: auto (RAY_ADDRESS or the `ray start` cluster of this machine), "
+                        "local (a private Ray here), HOST:PORT or ray://HOST:PORT; same rows as a local run")
 
     s = sub.add_parser("summary", help="summarize a run folder", formatter_class=fmt, epilog=SUMMARY_EXAMPLES,
                        description="Win rate by seat and by bot (95%% Wilson intervals), mean score,\n"
@@ -164,6 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("run", metavar="RUN", help="run folder")
     rs.add_argument("--threads", metavar="N", type=_int, help="engine threads (default: all cores)")
     rs.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
+    rs.add_argument("--ray", metavar="ADDRESS", dest="ray_address",
+                    help="play the missing chunks on a Ray cluster (see run --ray), whatever played the rest")
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
     return p
@@ -214,7 +220,14 @@ def cmd_resume(ns: argparse.Namespace) -> int:
 
     if ns.threads is not None and ns.threads < 1:
         raise ConfigError(f"--threads must be at least 1, not {ns.threads}")
-    return _finish(runmod.resume(ns.run, threads=ns.threads, quiet=ns.quiet))
+    if ns.ray_address is not None:
+        from cluster.options import OptionError, check_address
+
+        try:
+            check_address(ns.ray_address)
+        except OptionError as e:
+            raise ConfigError(str(e)) from None
+    return _finish(runmod.resume(ns.run, threads=ns.threads, quiet=ns.quiet, ray_address=ns.ray_address))
 
 
 def cmd_summary(ns: argparse.Namespace) -> int:
@@ -272,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[ns.command](ns)
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
+    except ClusterError as e:
+        return _fail(str(e), EXIT_FAIL)
     except SchemaError as e:
         return _fail(f"engine output does not fit the run folder schema: {e}", EXIT_FAIL)
     except KeyboardInterrupt:

@@ -69,6 +69,11 @@ class RunConfig:
     overwrite: bool = False
     resume: bool = False
     quiet: bool = False
+    # Where to play: None on this machine; "auto", "local", "HOST:PORT" or "ray://HOST:PORT" on a Ray cluster
+    # (flag --ray; TOML `ray.address` or `ray = "auto"`). ray_options: the other keys of the TOML [ray] table
+    # (see cluster/options.py). Neither changes a row.
+    ray_address: str | None = None
+    ray_options: dict[str, Any] = field(default_factory=dict)
 
     # --- building ---------------------------------------------------------------------------------------------
     @classmethod
@@ -120,11 +125,19 @@ class RunConfig:
             raise ConfigError(f"{L('chunk_size')} must be at least 1, not {self.chunk_size}")
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
+        if self.ray_address is not None or self.ray_options:
+            from cluster.options import OptionError, check_address, check_options
+
+            try:
+                check_address(self.ray_address, L("ray_address").replace("ray_address", "ray.address"))
+                check_options(self.ray_options, L("ray_options").replace("ray_options", "ray"))
+            except OptionError as e:
+                raise ConfigError(str(e)) from None
 
     # --- choosing the defaults --------------------------------------------------------------------------------
     def resolved(self) -> "RunConfig":
         """A copy with seed, threads, chunk size and output folder chosen."""
-        cfg = dataclasses.replace(self, bots=list(self.bots))
+        cfg = dataclasses.replace(self, bots=list(self.bots), ray_options=dict(self.ray_options))
         if cfg.seed is None:
             cfg.seed = secrets.randbits(63)
         if cfg.threads is None:
@@ -175,7 +188,7 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
 
 _INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
 _BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet"}
-_STR_KEYS = {"game", "expansion", "out"}
+_STR_KEYS = {"game", "expansion", "out", "ray_address"}
 
 
 def parse_bots(text: str) -> list[str]:
@@ -203,11 +216,15 @@ def _check_type(key: str, value: Any, label: str) -> Any:
             raise ConfigError(f"{label} must be true or false, not {value!r}")
         return value
     if key in _STR_KEYS:
-        if value is None and key == "out":
+        if value is None and key in ("out", "ray_address"):
             return None
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a string, not {value!r}")
         return value
+    if key == "ray_options":
+        if not isinstance(value, dict):
+            raise ConfigError(f"{label} must be a table, not {value!r}")
+        return dict(value)
     if key == "bots":
         if isinstance(value, str):
             return parse_bots(value)
@@ -244,6 +261,15 @@ def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     if set(raw) == {"run"} and isinstance(raw["run"], dict):
         raw = raw["run"]
     out: dict[str, Any] = {}
+    raw = dict(raw)
+    ray = raw.pop("ray", None)  # `ray = "auto"`, or a [ray] table: address and the Ray options
+    if isinstance(ray, dict):
+        ray = dict(ray)
+        if "address" in ray:
+            out["ray_address"] = _check_type("ray_address", ray.pop("address"), f"{p}: ray.address")
+        out["ray_options"] = ray
+    elif ray is not None:
+        out["ray_address"] = _check_type("ray_address", ray, f"{p}: ray")
     for key, value in raw.items():
         k = key.replace("-", "_")
         if k not in RunConfig.keys():
