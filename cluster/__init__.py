@@ -5,17 +5,9 @@
     galaxysim run --ray local ...           # a private Ray on this machine, started and stopped with the run
     galaxysim resume RUN --ray auto         # finish a run (started here or on Ray) on the cluster
 
-connect() (connect.py) reaches and checks the cluster; RayChunks (ray_runner.py) plays a run's chunks there as
-Ray tasks (tasks.py) for sim.run's chunk loop, which writes them. Importing this package does not import Ray.
+cluster.connect.connect() reaches and checks the cluster; RayChunks (ray_runner.py) plays a run's chunks there
+as Ray tasks (tasks.py) for sim.run's chunk loop, which writes them. Importing this package does not import Ray.
 """
 from .errors import ClusterError
 
-
-def connect(address: str, options: dict):
-    """A checked connection to the Ray cluster at `address` (a RayCluster); see connect.py."""
-    from .connect import connect as _connect
-
-    return _connect(address, options)
-
-
-__all__ = ["ClusterError", "connect"]
+__all__ = ["ClusterError"]

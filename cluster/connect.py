@@ -7,12 +7,14 @@ CPUs, chooses the threads per task and the chunk size, and hands out the run's c
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import os
 import re
 import socket
-from typing import Any
+import sys
+from typing import Any, Iterator
 
 from .errors import SHIP_PACKAGE, ClusterError, RayMissing, one_line
 from .options import OptionError, RayOptions, split_address
@@ -73,7 +75,26 @@ def _bootstrap_address(address: str) -> str | None:
         raise ClusterError(f"--ray {address}: {found!r} (from RAY_ADDRESS) is not a Ray address") from None
     if host_port is not None:
         _reachable(*host_port, found)
+        if not found.startswith("ray://"):
+            _authenticated(found)
     return found
+
+
+def _authenticated(address: str) -> None:
+    """Asks the cluster's GCS once, so that a missing or wrong token is named at once (ray.init would retry for
+    20 s and then only say it could not connect)."""
+    try:
+        from ray._raylet import GcsClient
+        from ray.exceptions import AuthenticationError
+    except ImportError:  # a Ray without token authentication, or whose internals moved
+        return
+    try:
+        with _stderr_silenced():  # Ray's C++ client logs the refusal itself; we say it in our words
+            GcsClient(address=address)
+    except AuthenticationError as e:
+        raise explain_init_error(e, address) from None
+    except Exception:  # anything else: ray.init says it
+        return
 
 
 _MISMATCH = re.compile(r"started with:\s*Ray: (\S+)\s*Python: (\S+)\s*This process .*? was started with:\s*"
@@ -90,11 +111,31 @@ def explain_init_error(e: BaseException, address: str) -> ClusterError:
                             f"this driver Ray {ray_d} on Python {py_d}: run the driver with the cluster's "
                             f"versions (pip install 'ray[default]=={ray_c}' under Python {py_c}), or start the "
                             "cluster with the driver's")
-    if type(e).__name__ == "AuthenticationError" or "InvalidAuthToken" in text or "uthentication token" in text:
-        return ClusterError(f"the Ray cluster at {address} refused this driver's authentication token "
-                            f"({one_line(text)[:160]}): set RAY_AUTH_MODE=token and the cluster's token here, "
-                            "as RAY_AUTH_TOKEN or in ~/.ray/auth_token (`ray get-auth-token` on the head prints it)")
+    if type(e).__name__ == "AuthenticationError" or "InvalidAuthToken" in text:
+        have = ("this driver has no Ray token" if not _has_token() else "this driver's Ray token is not the cluster's")
+        return ClusterError(f"the Ray cluster at {address} uses token authentication and {have}: set "
+                            "RAY_AUTH_MODE=token and the cluster's token, as RAY_AUTH_TOKEN or in ~/.ray/auth_token "
+                            "(`ray get-auth-token` on the head node prints it)")
     return ClusterError(f"cannot connect to the Ray cluster at {address}: {type(e).__name__}: {one_line(text)[:300]}")
+
+
+@contextlib.contextmanager
+def _stderr_silenced() -> Iterator[None]:
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _has_token() -> bool:
+    if os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH"):
+        return True
+    return os.path.isfile(os.path.join(os.path.expanduser("~"), ".ray", "auth_token"))
 
 
 def connect(address: str, options: dict[str, Any]) -> "RayCluster":
@@ -117,6 +158,7 @@ def connect(address: str, options: dict[str, Any]) -> "RayCluster":
             ray.init(**kwargs)
         except Exception as e:
             raise explain_init_error(e, target or "local") from None
+        address = target or "local"
     conn = RayCluster(ray, address, opts, owned)
     try:
         conn.check_nodes()

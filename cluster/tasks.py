@@ -15,13 +15,14 @@ from .errors import WorkerVersionMismatch
 _players: dict[tuple, Any] = {}
 
 
-def _node_ip() -> str:
+def _node() -> tuple[str, str]:
+    """(IP address, id) of the node this worker runs on: several nodes may share a machine and its address."""
     try:
         import ray
 
-        return ray.util.get_node_ip_address()
+        return ray.util.get_node_ip_address(), ray.get_runtime_context().get_node_id()[:12]
     except Exception:  # pragma: no cover
-        return "unknown"
+        return "unknown", "unknown"
 
 
 def check_engine(expected: str, actual: str, node: str) -> None:
@@ -38,7 +39,7 @@ def _player(job) -> Any:
     if player is None:
         from pycore import _batch
 
-        check_engine(job.engine_version, str(_batch.ENGINE_VERSION), _node_ip())
+        check_engine(job.engine_version, str(_batch.ENGINE_VERSION), _node()[0])
         player = job.player()
         _players.clear()
         _players[key] = player
@@ -50,4 +51,5 @@ def play_chunk(job, chunk: int, threads: int):
     EncodedChunk, whose manifest entry also names the node that played it."""
     player = _player(job)
     res, seconds = player.play(chunk, threads)
-    return player.encode(chunk, res, seconds=round(seconds, 4), node=_node_ip())
+    ip, node_id = _node()
+    return player.encode(chunk, res, seconds=round(seconds, 4), node=ip, node_id=node_id)

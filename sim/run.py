@@ -479,7 +479,7 @@ def _cluster(address: str | None, options: dict[str, Any] | None) -> Iterator[An
     if not address:
         yield None
         return
-    from cluster import connect
+    from cluster.connect import connect
 
     conn = connect(address, options or {})
     try:
