@@ -57,6 +57,7 @@ def _bootstrap_address(address: str) -> str | None:
         return None
     found = address
     if address == "auto":
+        _auto_token_auth()
         found = os.environ.get("RAY_ADDRESS") or ""
         if not found:
             try:
@@ -78,6 +79,20 @@ def _bootstrap_address(address: str) -> str | None:
         if not found.startswith("ray://"):
             _authenticated(found)
     return found
+
+
+def _auto_token_auth() -> None:
+    """What ray.init(address="auto") does: with RAY_AUTH_MODE unset and a token at hand (RAY_AUTH_TOKEN,
+    RAY_AUTH_TOKEN_PATH, ~/.ray/auth_token), turn token authentication on. An explicit address never does."""
+    try:
+        from ray._private.authentication.authentication_token_setup import \
+            maybe_enable_token_auth_if_token_available
+    except ImportError:  # a Ray without it
+        return
+    try:
+        maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
+    except Exception:
+        pass
 
 
 def _authenticated(address: str) -> None:

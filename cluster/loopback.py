@@ -88,9 +88,10 @@ class LoopbackCluster:
         pin = ["taskset", "-c", ",".join(map(str, cores))] if cores and shutil.which("taskset") else []
         return [self.ip, "netns", "exec", self.ns, *pin, *args]
 
-    def run(self, args: list[str], env: dict[str, str] | None = None, timeout: float = 300, **kw):
-        return subprocess.run(self.command(args), env={**self.env, **(env or {})}, capture_output=True, text=True,
-                              timeout=timeout, **kw)
+    def run(self, args: list[str], env: dict[str, str] | None = None, timeout: float = 300,
+            cores: list[int] | None = None, **kw):
+        return subprocess.run(self.command(args, cores), env={**self.env, **(env or {})}, capture_output=True,
+                              text=True, timeout=timeout, **kw)
 
     def popen(self, args: list[str], env: dict[str, str] | None = None, **kw) -> subprocess.Popen:
         return subprocess.Popen(self.command(args), env={**self.env, **(env or {})}, stdout=subprocess.PIPE,

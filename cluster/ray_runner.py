@@ -37,7 +37,8 @@ class RayChunks:
         self.lost = 0  # attempts lost with their worker or node
         self.notes: list[str] = []  # messages for the user (sim.run prints them)
         self.finished = False
-        self._nodes_at = 0.0
+        self._nodes_at = float("-inf")
+        self._nodes: list[dict] = []
         self._slots = 0
         self._job_ref = None
         self._job = job
@@ -48,10 +49,10 @@ class RayChunks:
         return f"{self.cluster.describe(self.threads)[:-1]}, up to {self.max_in_flight()} chunks in flight)"
 
     def session_info(self) -> dict[str, Any]:
-        nodes = self.cluster.nodes()
-        return {"ray": {"address": self.cluster.address, "nodes": len(nodes), "cpus": sum(n["cpus"] for n in nodes),
-                        "threads_per_task": self.threads, "max_in_flight": self.max_in_flight(),
-                        "lost_attempts": self.lost}}
+        limit = self.max_in_flight()  # (re-reads the nodes now and then)
+        return {"ray": {"address": self.cluster.address, "nodes": len(self._nodes),
+                        "cpus": sum(n["cpus"] for n in self._nodes), "threads_per_task": self.threads,
+                        "max_in_flight": limit, "lost_attempts": self.lost}}
 
     def start(self) -> None:
         self._job_ref = self.ray.put(self._job)  # sent to the object store once, shared by every task
@@ -94,7 +95,8 @@ class RayChunks:
         now = time.monotonic()
         if now - self._nodes_at > NODES_REFRESH_S:
             self._nodes_at = now
-            self._slots = self.cluster.slots(self.threads)
+            self._nodes = self.cluster.nodes()
+            self._slots = sum(n["cpus"] // self.threads for n in self._nodes)
         given = self.cluster.options.max_in_flight
         return int(given) if given else max(1, IN_FLIGHT_PER_SLOT * self._slots)
 
@@ -109,7 +111,7 @@ class RayChunks:
 
     def _lost(self, chunk: int, e: BaseException) -> None:
         self.lost += 1
-        self._nodes_at = 0.0  # a node may be gone: count the slots again
+        self._nodes_at = float("-inf")  # a node may be gone: count the slots again
         what = type(e).__name__
         if self.attempts[chunk] > self.retries:
             raise ClusterError(f"chunk {chunk} was lost {self.attempts[chunk]} times ({what}: "
