@@ -7,11 +7,10 @@ from __future__ import annotations
 
 RAY_REQUIREMENT = "ray[default]>=2.52"
 INSTALL_RAY = f"pip install 'galaxysim[cluster]' (or pip install '{RAY_REQUIREMENT}')"
-#: How to get galaxysim onto the nodes: the README's "Ray cluster" section says the same at length.
-SHIP_PACKAGE = ("install the same galaxysim wheel on every node (pip wheel . -w dist, then pip install "
-                "dist/galaxysim-*.whl on each node), or ship it with the run: [ray] runtime_env = "
-                "{ py_modules = [\"dist/galaxysim-<version>-<python>-<platform>.whl\"] } in the config file "
-                "(a wheel built for the nodes' Python and platform)")
+#: How to get galaxysim onto the nodes (the README says it at length).
+SHIP_PACKAGE = ("install the driver's galaxysim on every node (pip install "
+                "galaxysim-<version>-<python>-<platform>.whl), or ship it with the run: [ray] runtime_env = "
+                "{ py_modules = [\"galaxysim-...whl\"] } in the config file (README: Runs that outgrow one machine)")
 
 
 class ClusterError(Exception):

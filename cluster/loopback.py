@@ -60,7 +60,7 @@ class Node:
 
 
 class LoopbackCluster:
-    def __init__(self, health_checks: dict[str, str] | None = None):
+    def __init__(self, env: dict[str, str] | None = None):
         reason = unavailable()
         if reason:
             raise RuntimeError(f"cannot start a loopback Ray cluster: {reason}")
@@ -74,7 +74,7 @@ class LoopbackCluster:
                     "HOME": str(self.tmp / "home"), "RAY_TMPDIR": str(self.tmp), "RAY_USAGE_STATS_ENABLED": "0",
                     "RAY_ADDRESS": ADDRESS,
                     "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""), "PYTHONUNBUFFERED": "1",
-                    **(health_checks or {})}
+                    **(env or {})}
         self.env.pop("RAY_AUTH_TOKEN_PATH", None)
         self.nodes: list[Node] = []
         self._netns_made = False

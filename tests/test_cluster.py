@@ -59,7 +59,7 @@ def ray_cluster():
             pytest.fail(f"the Ray cluster tests must run in CI, but {reason}")
         pytest.skip(reason)
     cores = sorted(os.sched_getaffinity(0))
-    c = loopback.LoopbackCluster(health_checks=loopback.FAST_HEALTH_CHECKS)
+    c = loopback.LoopbackCluster(env=loopback.FAST_HEALTH_CHECKS)
     try:
         c.start_head(cpus=1, cores=cores[:1] if len(cores) > 1 else None)
         c.worker = c.add_worker(cpus=1, cores=cores[1:2] if len(cores) > 1 else None)
@@ -168,7 +168,7 @@ def test_cluster_errors_are_one_line_and_write_nothing(ray_cluster, tmp_path):
                                         f'runtime_env = {{ py_executable = "{python}" }}\n')
     r = ray_cluster.run(ray_cluster.galaxysim(*run, "--config", str(tmp_path / "nogs.toml")), cwd=tmp_path)
     one_error_line(r, "galaxysim is missing on Ray node 127.0.0.1 (ModuleNotFoundError: No module named")
-    assert "install the same galaxysim wheel on every node" in r.stderr and "py_modules" in r.stderr
+    assert "install the driver's galaxysim on every node" in r.stderr and "py_modules" in r.stderr
     # The cluster says it runs another Ray (its metadata in the GCS, which Ray's own check reads).
     real = cluster_metadata(ray_cluster)
     try:
@@ -342,6 +342,30 @@ def test_worker_failures_are_named():
     e = task_failure(TaskError(ModuleNotFoundError("No module named 'sim'")), 3)
     assert "galaxysim is missing on a Ray worker (No module named 'sim')" in str(e) and "py_modules" in str(e)
     e = task_failure(TaskError(WorkerVersionMismatch("Ray node x has galaxysim engine 2")), 3)
-    assert str(e).startswith("Ray node x has galaxysim engine 2; install the same galaxysim wheel")
+    assert str(e).startswith("Ray node x has galaxysim engine 2; install the driver's galaxysim on every node")
     e = task_failure(TaskError(ValueError("bad bot")), 5)
     assert str(e) == "chunk 5 failed on its Ray worker: ValueError: bad bot"
+
+
+def test_threads_and_chunk_size_fit_the_cluster():
+    from cluster.connect import RayCluster
+    from cluster.errors import ClusterError
+    from cluster.options import RayOptions
+
+    class FakeRay:
+        def nodes(self):
+            return [{"NodeID": "a", "Alive": True, "NodeManagerAddress": "10.0.0.1", "Resources": {"CPU": 8.0}},
+                    {"NodeID": "b", "Alive": True, "NodeManagerAddress": "10.0.0.2", "Resources": {"CPU": 4.0}},
+                    {"NodeID": "c", "Alive": False, "NodeManagerAddress": "10.0.0.3", "Resources": {"CPU": 2.0}},
+                    {"NodeID": "d", "Alive": True, "NodeManagerAddress": "10.0.0.4", "Resources": {}}]
+
+    c = RayCluster(FakeRay(), "10.0.0.1:6379", RayOptions(), owned=False)
+    assert [n["id"] for n in c.nodes()] == ["a", "b"]  # alive, with CPUs
+    assert c.default_threads() == 4 and c.slots(4) == 3 and c.slots(3) == 3 and c.slots(8) == 1
+    cfg = RunConfig(games=10_000_000, seed=1)
+    fitted = c.fit(cfg, threads=None, chunk_size=None, seconds_per_game=1e-4)
+    assert (fitted.threads, fitted.chunk_size) == (4, 80_000)
+    assert c.fit(cfg, threads=2, chunk_size=5_000).chunk_size == 5_000
+    with pytest.raises(ClusterError, match="--threads 16: no node of the Ray cluster at 10.0.0.1:6379 has 16 "
+                                           r"CPUs \(the largest has 8\)"):
+        c.fit(cfg, threads=16, chunk_size=None)
