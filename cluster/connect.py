@@ -227,8 +227,12 @@ class RayCluster:
             try:
                 facts = ray.get(ref)
             except Exception as e:
+                if type(e).__name__ == "RuntimeEnvSetupError":
+                    raise ClusterError(f"Ray could not set up the [ray] runtime_env on node {n['ip']}: "
+                                       f"{last_lines(str(e))} (the node's runtime_env_setup-*.log says more)") \
+                        from None
                 raise ClusterError(f"Ray node {n['ip']} could not answer the driver's check: "
-                                   f"{one_line(str(e))[:300]}") from None
+                                   f"{last_lines(str(e))}") from None
             self.facts[n["id"]] = facts
             if facts.get("import_error"):
                 raise ClusterError(f"galaxysim is missing on Ray node {n['ip']} ({facts['import_error']}): "
@@ -276,6 +280,12 @@ class RayCluster:
     def close(self) -> None:
         if self.owned and self.ray.is_initialized():
             self.ray.shutdown()
+
+
+def last_lines(text: str, n: int = 2, width: int = 300) -> str:
+    """The end of an error that carries a traceback (its last lines say what went wrong), as one line."""
+    lines = [line.strip() for line in str(text).splitlines() if line.strip()]
+    return one_line(" ".join(lines[-n:]))[-width:]
 
 
 def _round2(x: float) -> int:
