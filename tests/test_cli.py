@@ -79,15 +79,14 @@ def small_run(tmp_path_factory) -> Path:
     return out
 
 
-def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "sim", "run", *KILL_ARGS, "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
+def wait_for_chunks(out: Path, proc: subprocess.Popen, n: int = 1, timeout: float = 60) -> dict:
+    """Waits until the run `proc` writes into `out` lists `n` chunks; returns its manifest then."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             m = json.loads((out / "manifest.json").read_text())
-            if m["chunks"]:
-                return proc
+            if len(m["chunks"]) >= n:
+                return m
         except (OSError, ValueError):
             pass
         if proc.poll() is not None:
@@ -95,7 +94,14 @@ def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
         time.sleep(0.005)
     proc.kill()
     out_, err = proc.communicate()
-    pytest.fail(f"the run never listed a chunk while running (exit {proc.returncode}): {err[-2000:]}")
+    pytest.fail(f"the run never listed {n} chunk(s) while running (exit {proc.returncode}): {err[-3000:]}")
+
+
+def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "run", *KILL_ARGS, "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for_chunks(out, proc)
+    return proc
 
 
 def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path, kill_reference):

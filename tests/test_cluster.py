@@ -34,7 +34,7 @@ from sim import RunConfig
 from sim.cli import main
 from sim.config import load_toml
 from sim.run import start
-from test_cli import normalized, same_rows, snapshot
+from test_cli import normalized, same_rows, snapshot, wait_for_chunks
 
 GAMES, SEED, CHUNK = 40_000, 77, 1_000
 BOTS = "random,heuristic,heuristic,heuristic"
@@ -86,23 +86,6 @@ def one_error_line(r: subprocess.CompletedProcess, message: str) -> None:
     lines = [line for line in r.stderr.splitlines() if "network_util.cc" not in line]  # no route out: Ray says so
     assert len(lines) == 1 and lines[0].startswith("galaxysim: error: ") and message in lines[0], r.stderr
     assert "Traceback" not in r.stderr
-
-
-def wait_for_chunks(run: Path, proc: subprocess.Popen, n: int) -> dict:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            m = manifest(run)
-            if len(m["chunks"]) >= n:
-                return m
-        except (OSError, ValueError):
-            pass
-        if proc.poll() is not None:
-            break
-        time.sleep(0.02)
-    proc.kill()
-    out, err = proc.communicate()
-    pytest.fail(f"the run never listed {n} chunks (exit {proc.returncode}): {err[-3000:]}")
 
 
 # --- on the cluster -------------------------------------------------------------------------------------------------
@@ -186,7 +169,7 @@ def test_driver_killed_then_resumed_on_ray_then_stopped_then_resumed_locally(ray
     out = tmp_path / "run"
     args = ["run", *ARGS, "--chunk-size", str(CHUNK), "--out", str(out), "--ray", loopback.ADDRESS]
     proc = ray_cluster.popen(ray_cluster.galaxysim(*args), cwd=tmp_path)
-    wait_for_chunks(out, proc, 3)
+    wait_for_chunks(out, proc, 3, timeout=120)
     proc.send_signal(signal.SIGKILL)  # `ip netns exec` runs the driver in its own process (exec)
     proc.communicate()
     m = manifest(out)
@@ -194,7 +177,7 @@ def test_driver_killed_then_resumed_on_ray_then_stopped_then_resumed_locally(ray
     first = len(m["chunks"])
     # Resume on Ray, then Ctrl-C it after more chunks: it stops after the chunks in flight.
     proc = ray_cluster.popen(ray_cluster.galaxysim("resume", str(out), "--ray", loopback.ADDRESS), cwd=tmp_path)
-    wait_for_chunks(out, proc, first + 3)
+    wait_for_chunks(out, proc, first + 3, timeout=120)
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr
@@ -221,7 +204,7 @@ def test_worker_node_lost_mid_run(ray_cluster, reference, tmp_path):
     out = tmp_path / "run"
     proc = ray_cluster.popen(ray_cluster.galaxysim("run", *ARGS, "--chunk-size", str(CHUNK), "--out", str(out),
                                                    "--ray", loopback.ADDRESS), cwd=tmp_path)
-    m = wait_for_chunks(out, proc, 4)
+    m = wait_for_chunks(out, proc, 4, timeout=120)
     ray_cluster.kill_node(ray_cluster.worker)
     stdout, stderr = proc.communicate(timeout=300)
     assert proc.returncode == 0, stderr
