@@ -49,7 +49,10 @@ class RayChunks:
         return f"{self.cluster.describe(self.threads)[:-1]}, up to {self.max_in_flight()} chunks in flight)"
 
     def session_info(self) -> dict[str, Any]:
-        limit = self.max_in_flight()  # (re-reads the nodes now and then)
+        try:
+            limit = self.max_in_flight()  # (re-reads the nodes now and then)
+        except Exception:  # the cluster is gone: what was last seen
+            limit = self.cluster.options.max_in_flight or IN_FLIGHT_PER_SLOT * self._slots
         return {"ray": {"address": self.cluster.address, "nodes": len(self._nodes),
                         "cpus": sum(n["cpus"] for n in self._nodes), "threads_per_task": self.threads,
                         "max_in_flight": limit, "lost_attempts": self.lost}}
@@ -83,6 +86,7 @@ class RayChunks:
         return enc
 
     def close(self, complete: bool) -> None:
+        self._nodes_at = float("-inf")  # session_info reads the nodes again: the manifest records the last count
         for ref in list(self.in_flight):
             try:
                 self.ray.cancel(ref, force=True)

@@ -557,11 +557,12 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     elapsed = time.perf_counter() - t0
     written = games_written(m)
     complete = written == total
+    source.close(complete=complete)
     m["status"] = "complete" if complete else "interrupted"
     session["seconds"] = round(elapsed, 3)
+    session.update(source.session_info())
     m["elapsed_seconds"] = round(base_elapsed + elapsed, 3)
     writer.flush()
-    source.close(complete=complete)
     if complete:
         return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
     again = f" --ray {cluster.address}" if cluster is not None else ""
