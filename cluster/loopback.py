@@ -138,6 +138,20 @@ class LoopbackCluster:
                 return pid
         raise RuntimeError(f"no raylet found for the {node.name} node")
 
+    def running(self, node: Node, task: str) -> list[int]:
+        """The node's worker processes that are running a task of function `task` (Ray titles a worker
+        "ray::<function>" while it runs one, "ray::IDLE" between tasks)."""
+        raylet, out = self.raylet_pid(node), []
+        for pid in self.pids():
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                title = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0]
+            except OSError:
+                continue
+            if int(stat[1]) == raylet and title == f"ray::{task}".encode():
+                out.append(pid)
+        return out
+
     def kill_node(self, node: Node) -> None:
         """Kills the node's raylet (SIGKILL), as a crashed machine would; its workers die with it."""
         os.kill(self.raylet_pid(node), signal.SIGKILL)
