@@ -140,6 +140,7 @@ class Game {
   ScoreParts score_parts(const State& s, int seat) const;
   std::vector<int> scores(const State& s) const;
   std::vector<int> winners(const State& s) const;  // after tie-breaks; only meaningful when terminal
+  int winners(const State& s, int* out) const;     // the same into out[kMaxPlayers], returns the count
   int total_military(const State& s, int seat) const;  // unconditional Military of the whole tableau
 
   // Hidden information.
