@@ -14,7 +14,7 @@ import numpy as np
 from pycore._rftg import RulesError
 
 ENGINE_VERSION = "0.1.0"
-END_REASONS = ["tableau_12", "vp_pool", "round_cap"]
+END_REASONS = ["tableau_12", "vp_pool", "round_cap", "bot_error"]
 DECISION_KINDS = ["none", "start_discard", "choose_action", "explore_keep", "develop_select", "settle_select",
                   "settle_method", "pay", "trade_good", "consume_power", "consume_good", "consume_hand",
                   "lucky_number", "windfall_power", "windfall_world", "hand_limit"]

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "bots/playout.h"
-#include "bots/random_bot.h"
+#include "py_state.h"
 #include "rftg/game.h"
-#include "rftg/heuristic.h"
+#include "runner/seat_bot.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -21,12 +21,8 @@ namespace {
 
 constexpr const char* kEngineVersion = "0.1.0";
 
-using GamePtr = std::shared_ptr<const Game>;
-
-struct PyState {
-  GamePtr game;
-  State s;
-};
+using py_rftg::GamePtr;
+using py_rftg::PyState;
 
 py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
 
@@ -83,42 +79,20 @@ py::list card_table(const CardDb& db, const std::string& expansion) {
   return out;
 }
 
-// A C++ bot usable from Python and by the batch functions.
-struct PyBot {
-  std::string name;
-  Rng rng;
-  int act(const Game& g, const State& s, const int* legal, int n) {
-    if (name == "random") return bots::RandomBot().act(g, s, legal, n, rng);
-    return heuristic_action(g, s, legal, n, rng);
-  }
-};
-
-PyBot make_bot(const std::string& name, uint64_t seed) {
-  if (name != "random" && name != "heuristic")
-    throw RulesError("unknown bot '" + name + "' (built-in bots: random, heuristic)");
-  return PyBot{name, Rng(splitmix64(seed ^ 0x5eedb07ull))};
-}
-
-int bot_act(PyBot& bot, const PyState& st) {
-  if (st.game->is_terminal(st.s)) throw RulesError("the game is over: no decision to take");
-  int legal[Game::kMaxLegal];
-  int n = st.game->legal_actions(st.s, legal);
-  return bot.act(*st.game, st.s, legal, n);
-}
-
 // Play `games` games single-threaded (seeds = game_seed(seed, i)) with one bot name per seat.
 py::dict play_games(const GamePtr& game, const std::vector<std::string>& bot_names, int games, uint64_t seed) {
   if (static_cast<int>(bot_names.size()) != game->players())
     throw RulesError("need one bot per seat: " + std::to_string(game->players()) + " bots, got " +
                      std::to_string(bot_names.size()));
-  std::vector<PyBot> bots;
-  for (size_t i = 0; i < bot_names.size(); ++i) bots.push_back(make_bot(bot_names[i], seed + i));
   struct Adapter {
-    PyBot* b;
-    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return b->act(g, s, l, n); }
+    runner::SeatBot bot;
+    Rng rng;
+    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return bot.act(g, s, l, n, rng); }
   };
   std::vector<Adapter> adapters;
-  for (auto& b : bots) adapters.push_back(Adapter{&b});
+  for (size_t i = 0; i < bot_names.size(); ++i)
+    adapters.push_back(Adapter{runner::SeatBot(runner::parse_bot_spec(bot_names[i])),
+                               Rng(splitmix64((seed + i) ^ 0x5eedb07ull))});
   std::vector<Adapter*> seats;
   for (auto& a : adapters) seats.push_back(&a);
   std::vector<long> wins(game->players(), 0);
@@ -240,8 +214,5 @@ PYBIND11_MODULE(_rftg, m) {
                     " for seat " + std::to_string(st.s.actor) + ">";
            });
 
-  py::class_<PyBot>(m, "Bot", "A built-in C++ bot: 'random' or 'heuristic'.")
-      .def(py::init(&make_bot), py::arg("name"), py::arg("seed") = 0)
-      .def_readonly("name", &PyBot::name)
-      .def("act", &bot_act, py::arg("state"), "The bot's choice for the state's current decision.");
+  py_rftg::bind_bots(m);
 }
