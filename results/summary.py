@@ -139,7 +139,9 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     score = seats.column("score").to_numpy().astype(np.int64)
     won = seats.column("won").to_numpy(zero_copy_only=False).astype(bool)
     players = int(cfg["players"])
-    by_seat = [_group(str(s), bots[s] if s < len(bots) else "?", won[seat == s], score[seat == s])
+    rotated = bool(cfg.get("lineups"))  # a match or tournament: every bot in every seat
+    by_seat = [_group(str(s), "(rotated)" if rotated else bots[s] if s < len(bots) else "?", won[seat == s],
+                      score[seat == s])
                for s in range(players)]
     by_bot = [_group(b, "", won[bot == i], score[bot == i]) for i, b in enumerate(unique_bots)]
     sessions = run.manifest.get("sessions") or []

@@ -20,6 +20,7 @@ from typing import Any, NoReturn, Sequence
 
 from results import RunFolderError, SchemaError, summarize
 
+from . import cli_match
 from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
+    _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
     return p
 
 
@@ -244,7 +246,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay}
+COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
+            **cli_match.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

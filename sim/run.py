@@ -271,6 +271,7 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     file's checksum); then removes stray temporary and unlisted chunk files and plays the missing chunks."""
     out = Path(path)
     run = open_run(out)
+    _refuse_match(run, out, "resume")
     stored_engine = run.manifest.get("engine_version")
     if stored_engine != engine_version():
         raise ConfigError(f"{out} was played by engine {stored_engine}; this is engine {engine_version()}, whose "
@@ -297,6 +298,13 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
             _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
         writer = RunWriter(out, run.manifest)
         return _play(writer, runner, converter, cfg, quiet=quiet, progress=progress)
+
+
+def _refuse_match(run, out: Path, what: str) -> None:
+    kind = run.manifest["config"].get("kind")
+    if kind in ("match", "tournament"):
+        hint = f"galaxysim {kind} --out {out} --resume" if what == "resume" else "galaxysim summary"
+        raise ConfigError(f"{out} holds a {kind}, which `galaxysim {what}` does not handle (use: {hint})")
 
 
 # --- the chunk loop --------------------------------------------------------------------------------------------------
@@ -458,6 +466,7 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     against the stored rows."""
     out = Path(path)
     run = open_run(out)
+    _refuse_match(run, out, "replay")
     m = run.manifest
     if not 0 <= game_index < m["games"]:
         raise ConfigError(f"--game {game_index}: {out} has games 0 to {m['games'] - 1}")
