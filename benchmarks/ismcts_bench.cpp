@@ -28,14 +28,14 @@
 #include <thread>
 #include <vector>
 
-#include "bots/ismcts.h"
+#include "bots/rftg_ismcts.h"
 #include "common/rng.h"
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
 
 using namespace gs;
 using namespace gs::rftg;
-using Search = gs::bots::Ismcts<Game, HeuristicBot>;
+using Search = gs::bots::RftgIsmcts;
 
 namespace {
 

@@ -488,8 +488,10 @@ class Ismcts {
           if (m != mark_legal) continue;
           m = mark_tried;
           ++e.avail;
+          // A node made only to continue a sequence (below) has no visits yet: try it first.
           const double inv = 1.0 / e.visits;
-          const double u = e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
+          const double u = e.visits == 0 ? 1e300
+                                         : e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
           if (u > best_u) { best_u = u; best = ch; }
         }
         int untried = 0;
