@@ -87,7 +87,7 @@ class MatchConfig:
         if self.kind == "match" and not 2 <= k <= p:
             raise ConfigError(f"a match takes 2 to {p} bots for {p} players, got {k}" +
                               (" (use galaxysim tournament for more)" if k > p else ""))
-        if self.kind == "tournament" and k < max(2, p):
+        if self.kind == "tournament" and k < max(3, p):
             raise ConfigError(f"a tournament of {p}-player games takes at least {max(3, p)} bots, got {k}")
         if self.games < 1:
             raise ConfigError(f"--games must be at least 1, not {self.games}")

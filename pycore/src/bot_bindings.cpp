@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -170,14 +171,17 @@ py::dict play_game(const std::shared_ptr<Game>& game, const py::list& seat_objs,
     }
     int a = 0;
     bool ok = false;
-    if (!py::isinstance<py::bool_>(answer)) {
-      try {
-        a = py::cast<int>(py::reinterpret_steal<py::object>(PyNumber_Index(answer.ptr())));
-        ok = true;
-      } catch (py::error_already_set&) {
-        PyErr_Clear();
-      } catch (py::cast_error&) {
+    if (!py::isinstance<py::bool_>(answer)) {  // an int, or anything with __index__ (numpy integers)
+      PyObject* index = PyNumber_Index(answer.ptr());
+      if (index) {
+        long v = PyLong_AsLong(index);
+        Py_DECREF(index);
+        if (!(v == -1 && PyErr_Occurred()) && v >= INT32_MIN && v <= INT32_MAX) {
+          a = static_cast<int>(v);
+          ok = true;
+        }
       }
+      PyErr_Clear();
     }
     if (ok) {
       ok = false;
