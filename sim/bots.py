@@ -93,6 +93,20 @@ def spec_name(spec: str) -> str:
     return spec.split(":", 1)[0].strip()
 
 
+def split_specs(text: str) -> list[str]:
+    """Bot specs from a comma-separated list. An item that has '=' before any ':' (an option, not a bot)
+    belongs to the spec before it: "ismcts:iterations=500,c=0.5,random" -> ["ismcts:iterations=500,c=0.5",
+    "random"]."""
+    out: list[str] = []
+    for item in text.split(","):
+        item = item.strip()
+        if out and "=" in item.split(":", 1)[0] and ":" in out[-1]:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out
+
+
 def is_builtin(spec: str) -> bool:
     return isinstance(spec, str) and spec_name(spec) in BUILTIN
 

@@ -60,21 +60,8 @@ def add_parsers(sub, fmt, count, integer) -> dict[str, argparse.ArgumentParser]:
     }
 
 
-def split_bots(text: str) -> list[str]:
-    """Bot specs from a comma list; an item holding '=' without a name before ':' belongs to the spec before
-    it (ismcts:iterations=500,c=0.5,random -> ["ismcts:iterations=500,c=0.5", "random"])."""
-    out: list[str] = []
-    for item in text.split(","):
-        item = item.strip()
-        head = item.split(":", 1)[0]
-        if out and "=" in head and ":" in out[-1]:
-            out[-1] += "," + item
-        else:
-            out.append(item)
-    return out
-
-
 def run(ns: argparse.Namespace, kind: str) -> int:
+    from .bots import split_specs
     from .config import ConfigError
     from .match import MatchConfig, play, resume
 
@@ -83,7 +70,7 @@ def run(ns: argparse.Namespace, kind: str) -> int:
             raise ConfigError(f"--bots is required (e.g. --bots heuristic,random), or --out DIR --resume")
         outcome = resume(ns.out, threads=ns.threads, quiet=ns.quiet)
     else:
-        cfg = MatchConfig(bots=split_bots(ns.bots), kind=kind, players=ns.players, expansion=ns.expansion,
+        cfg = MatchConfig(bots=split_specs(ns.bots), kind=kind, players=ns.players, expansion=ns.expansion,
                           advanced=ns.advanced, games=ns.games, seed=ns.seed, threads=ns.threads, out=ns.out,
                           chunk_size=ns.chunk_size, record_decisions=ns.record_decisions, overwrite=ns.overwrite,
                           resume=ns.resume, quiet=ns.quiet)

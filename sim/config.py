@@ -179,7 +179,10 @@ _STR_KEYS = {"game", "expansion", "out"}
 
 
 def parse_bots(text: str) -> list[str]:
-    return [b.strip() for b in text.split(",")]
+    """One bot spec per seat from "random,ismcts:iterations=500,c=0.5" (sim.bots.split_specs)."""
+    from .bots import split_specs
+
+    return split_specs(text)
 
 
 def _labeller(source: str, labels: Mapping[str, str] | None) -> Callable[[str], str]:

@@ -88,6 +88,10 @@ def make_runner(cfg: RunConfig):
     """The engine's batch runner for `cfg`; the engine's rule errors (player count, bots, expansion) become
     ConfigError."""
     b = batch_module()
+    for bot in cfg.bots:
+        if bot.startswith("py:"):
+            raise ConfigError(f"bot {bot!r}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
+                              "play Python bots with galaxysim match or tournament")
     try:
         return b.Runner(card_text(), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots))
     except ValueError as e:  # pycore._rftg.RulesError is a ValueError

@@ -13,7 +13,8 @@ from results import load_games, load_seats, open_run, summarize, verify_run
 from results.match_report import match_report
 from results.ratings import bradley_terry, elo_win_probability, fit_ratings
 from sim.cli import main
-from sim.cli_match import split_bots
+from sim.bots import split_specs
+from sim.config import parse_bots
 from sim.config import ConfigError
 from sim.match import MatchConfig, play
 
@@ -173,10 +174,20 @@ def test_cli_match_and_tournament(tmp_path, capsys):
     assert "holds a match" in capsys.readouterr().err
 
 
-def test_split_bots_keeps_ismcts_options_together():
-    assert split_bots("ismcts:iterations=500,c=0.5,random") == ["ismcts:iterations=500,c=0.5", "random"]
-    assert split_bots("random, heuristic") == ["random", "heuristic"]
-    assert split_bots("py:m.Bot:k=1,j=2,ismcts:ms=5") == ["py:m.Bot:k=1,j=2", "ismcts:ms=5"]
+def test_bot_lists_keep_ismcts_options_together():
+    assert split_specs("ismcts:iterations=500,c=0.5,random") == ["ismcts:iterations=500,c=0.5", "random"]
+    assert split_specs("random, heuristic") == ["random", "heuristic"]
+    assert split_specs("py:m.Bot:k=1,j=2,ismcts:ms=5") == ["py:m.Bot:k=1,j=2", "ismcts:ms=5"]
+    assert parse_bots("heuristic,ismcts:iterations=20,depth=5") == ["heuristic", "ismcts:iterations=20,depth=5"]
+
+
+def test_galaxysim_run_takes_ismcts_specs(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["run", "--players", "2", "--bots", "ismcts:iterations=20,depth=5,random", "--games", "4",
+                 "--seed", "1", "--out", str(out), "-q"]) == 0
+    assert "ismcts:iterations=20,depth=5" in capsys.readouterr().out
+    bots = set(load_seats(out, columns=["bot"]).column("bot").to_pylist())
+    assert bots == {"ismcts:iterations=20,depth=5", "random"}
 
 
 # --- ratings ---------------------------------------------------------------------------------------------------------
