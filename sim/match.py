@@ -42,7 +42,8 @@ from results.writer import RunWriter, clean_folder, folder_is_ours, games_writte
 
 from . import bots as botreg
 from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores
-from .run import _Converter, _locked, _lock_is_held, _now, batch_module, card_text, engine_version, galaxysim_version
+from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, batch_module, card_text, engine_version,
+                  galaxysim_version)
 
 KINDS = ("match", "tournament")
 #: What must match between a stored match and a `--resume` that names it.
@@ -316,10 +317,6 @@ class MatchOutcome:
     @property
     def complete(self) -> bool:
         return self.status == "complete"
-
-
-def _stderr(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
 
 
 def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: bool | None = None) -> MatchOutcome:
