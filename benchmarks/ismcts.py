@@ -11,7 +11,8 @@ deals): ISMCTS iterations per second as the bot's own search statistics report t
 engine's random games per second (the cost of one full playout is about one random game).
 
 Strength (2-player base game unless said otherwise): ismcts at 1,000 iterations against random and against
-heuristic, and the ladder 250 / 1,000 / 4,000 iterations against heuristic. Every entry is a `galaxysim match`
+heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against 250 and 4,000 against
+1,000. Every entry is a `galaxysim match`
 (sim.match): both seat orders on the same deals, win rates with 95% Wilson intervals. Alien Frontiers entries
 switch on when pycore.af exists (they use the same bot specs through a plain Python game loop).
 
@@ -108,7 +109,9 @@ def rftg_entries(quick: bool) -> list[tuple[str, str, str]]:
     ladder = (250, 1000) if quick else (250, 1000, 4000)
     return ([("1000 vs random", "ismcts:iterations=1000", "random"),
              ("1000 vs heuristic", "ismcts:iterations=1000", "heuristic")]
-            + [(f"ladder {n} vs heuristic", f"ismcts:iterations={n}", "heuristic") for n in ladder if n != 1000])
+            + [(f"ladder {n} vs heuristic", f"ismcts:iterations={n}", "heuristic") for n in ladder if n != 1000]
+            + [("ladder 1000 vs 250", "ismcts:iterations=1000", "ismcts:iterations=250")]
+            + ([] if quick else [("ladder 4000 vs 1000", "ismcts:iterations=4000", "ismcts:iterations=1000")]))
 
 
 def rftg_match(bot: str, opp: str, games: int, seed: int, threads: int | None, root: Path) -> dict:
@@ -149,6 +152,8 @@ def strength(args) -> list[dict]:
     root = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="ismcts-strength-"))
     rows = []
     for label, bot, opp in rftg_entries(args.quick):
+        if args.only and label not in args.only:
+            continue
         row = rftg_match(bot, opp, args.games, args.seed, args.threads, root)
         row["game"] = "rftg base 2p"
         row["label"] = label
@@ -181,6 +186,8 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=None, help="strength: threads (default all cores)")
     p.add_argument("--out", help="strength: folder for the match run folders (default a temporary folder)")
     p.add_argument("--quick", action="store_true", help="strength: leave out the 4,000-iteration rung")
+    p.add_argument("--only", action="append", metavar="LABEL",
+                   help="strength: run only this entry (repeatable), e.g. --only 'ladder 4000 vs 1000'")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     result: dict = {}
