@@ -36,9 +36,9 @@ def _add(sub, name: str, help_text: str, epilog: str, fmt, count, integer) -> ar
                                    "run folder,\nthen win rates with 95% intervals, head to head and ratings.")
     p.add_argument("--bots", metavar="LIST", help="bot specs, comma-separated; a comma inside ismcts options is "
                                                   "fine (ismcts:iterations=500,c=0.5,random)")
-    p.add_argument("--games", metavar="N", type=count, default=100, help="games per group of bots (default 100)")
-    p.add_argument("--players", metavar="N", type=integer, default=2, help="players per game (default 2)")
-    p.add_argument("--expansion", metavar="NAME", default="base", help="base, tgs or rvi (default base)")
+    p.add_argument("--games", metavar="N", type=count, help="games per group of bots (default 100)")
+    p.add_argument("--players", metavar="N", type=integer, help="players per game (default 2)")
+    p.add_argument("--expansion", metavar="NAME", help="base, tgs or rvi (default base)")
     p.add_argument("--advanced", action="store_true", help="the advanced 2-player game")
     p.add_argument("--seed", metavar="N", type=integer, help="run seed (default: random, recorded)")
     p.add_argument("--threads", metavar="N", type=integer, help="engine threads (default: all cores)")
@@ -70,11 +70,19 @@ def run(ns: argparse.Namespace, kind: str) -> int:
             raise ConfigError(f"--bots is required (e.g. --bots heuristic,random), or --out DIR --resume")
         outcome = resume(ns.out, threads=ns.threads, quiet=ns.quiet)
     else:
-        cfg = MatchConfig(bots=split_specs(ns.bots), kind=kind, players=ns.players, expansion=ns.expansion,
-                          advanced=ns.advanced, games=ns.games, seed=ns.seed, threads=ns.threads, out=ns.out,
-                          chunk_size=ns.chunk_size, record_decisions=ns.record_decisions, overwrite=ns.overwrite,
-                          resume=ns.resume, quiet=ns.quiet)
-        outcome = play(cfg)
+        given = {"players": ns.players, "expansion": ns.expansion, "games": ns.games, "seed": ns.seed}
+        explicit = {"kind", "bots", *(k for k, v in given.items() if v is not None)}
+        if ns.advanced:
+            explicit.add("advanced")
+        if ns.record_decisions:
+            explicit.add("record_decisions")
+        cfg = MatchConfig(bots=split_specs(ns.bots), kind=kind,
+                          players=2 if ns.players is None else ns.players, expansion=ns.expansion or "base",
+                          advanced=ns.advanced, games=100 if ns.games is None else ns.games, seed=ns.seed,
+                          threads=ns.threads, out=ns.out, chunk_size=ns.chunk_size,
+                          record_decisions=ns.record_decisions, overwrite=ns.overwrite, resume=ns.resume,
+                          quiet=ns.quiet)
+        outcome = play(cfg, explicit=explicit)
     if outcome.report is not None:
         print(json.dumps(outcome.report.to_dict(), indent=1) if ns.json else outcome.report.format(), flush=True)
     if not outcome.complete:

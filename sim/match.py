@@ -228,7 +228,7 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
 
     cols = _empty_columns(record)
     players = seats.python_seats(lineup)
-    labels = [botreg.label(b) if not isinstance(b, str) else b for b in lineup]
+    labels = list(lineup)
     g, s, d = cols["games"], cols["seats"], cols["decisions"]
     for j in range(first_deal, first_deal + count):
         index = offset + j
@@ -319,10 +319,12 @@ class MatchOutcome:
         return self.status == "complete"
 
 
-def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: bool | None = None) -> MatchOutcome:
+def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: bool | None = None,
+         explicit: set[str] | None = None) -> MatchOutcome:
     """Plays a match or tournament into a run folder (or continues one, with cfg.resume), then reports on it.
 
-    `objects` maps a bot name used in cfg.bots to a Python bot object to play it (an alternative to specs)."""
+    `objects` maps a bot name used in cfg.bots to a Python bot object to play it (an alternative to specs).
+    With cfg.resume, the keys in `explicit` (default: all) must match the stored match."""
     objects = dict(objects or {})
     for name, obj in objects.items():
         if not callable(getattr(obj, "act", None)):
@@ -337,7 +339,8 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
         raise ConfigError(f"--out {out} exists and is not a folder")
     nonempty = out.is_dir() and any(out.iterdir())
     if nonempty and cfg.resume:
-        return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress)
+        return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
+                      explicit=explicit)
     if nonempty and not cfg.overwrite:
         raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
                           "it, or --overwrite to replace it")
@@ -368,7 +371,8 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
 
 
 def resume(path, cfg: MatchConfig | None = None, objects: Mapping[str, Any] | None = None,
-           threads: int | None = None, quiet: bool = False, progress: bool | None = None) -> MatchOutcome:
+           threads: int | None = None, quiet: bool = False, progress: bool | None = None,
+           explicit: set[str] | None = None) -> MatchOutcome:
     """Plays the games a match folder is missing (the plan comes from its manifest)."""
     out = Path(path)
     run = open_run(out)
@@ -381,6 +385,8 @@ def resume(path, cfg: MatchConfig | None = None, objects: Mapping[str, Any] | No
     have = MatchConfig.from_manifest(stored)
     if cfg is not None:
         for key in DETERMINING_KEYS:
+            if explicit is not None and key not in explicit:
+                continue
             want = getattr(cfg, key)
             if want is not None and want != getattr(have, key):
                 raise ConfigError(f"--resume: {out} was made with {key}={getattr(have, key)!r}, not {want!r}")

@@ -222,3 +222,14 @@ def test_ratings_with_ties_multiplayer_ranks_and_sweeps():
     assert theta[0] > theta[1] and math.isclose(theta.mean(), 0, abs_tol=1e-9)
     with pytest.raises(ValueError, match="anchor"):
         fit_ratings([[("A", 1), ("B", 2)]], anchor="Z")
+
+
+def test_cli_resume_checks_only_what_was_given(tmp_path, capsys):
+    out = tmp_path / "r"
+    args = ["match", "--bots", "heuristic,random", "--games", "4", "--seed", "8", "--out", str(out), "-q"]
+    assert main(args) == 0
+    capsys.readouterr()
+    assert main(["match", "--bots", "heuristic,random", "--out", str(out), "--resume", "-q"]) == 0
+    assert "already" not in capsys.readouterr().err
+    assert main(["match", "--bots", "heuristic,random", "--games", "6", "--out", str(out), "--resume", "-q"]) == 2
+    assert "games=4" in capsys.readouterr().err
