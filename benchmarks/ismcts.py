@@ -41,11 +41,16 @@ TARGET_RFTG_4P = 50_000
 
 
 def af_module():
-    """pycore.af when it is built (Alien Frontiers), else None."""
-    if importlib.util.find_spec("pycore.af") is None:
-        return None
-    import pycore.af as af
+    """pycore.af when it is built (Alien Frontiers) and its Bot takes ismcts specs, else None."""
+    try:
+        if importlib.util.find_spec("pycore.af") is None:
+            return None
+        import pycore.af as af
 
+        af.Bot("ismcts:iterations=10", 0)
+    except Exception as e:  # not built, or ISMCTS not wired into pycore.af yet
+        print(f"(Alien Frontiers entries skipped: {type(e).__name__}: {e})", file=sys.stderr)
+        return None
     return af
 
 
