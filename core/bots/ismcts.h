@@ -271,6 +271,7 @@ class Ismcts {
       Worker& w = workers_[static_cast<size_t>(t)];
       w.rng = Rng(splitmix64(decision_seed + 0x9e3779b97f4a7c15ull * static_cast<uint64_t>(t + 1)));
       w.budget = options_.iterations / threads + (t < options_.iterations % threads ? 1 : 0);
+      w.error.clear();
     }
     if (threads == 1) {
       search(workers_[0], g, s, me, t0);
@@ -281,9 +282,9 @@ class Ismcts {
         pool.emplace_back([this, &g, &s, me, t0, t] { search(workers_[static_cast<size_t>(t)], g, s, me, t0); });
       search(workers_[0], g, s, me, t0);
       for (std::thread& th : pool) th.join();
-      for (const Worker& w : workers_)
-        if (!w.error.empty()) throw std::runtime_error(w.error);
     }
+    for (const Worker& w : workers_)
+      if (!w.error.empty()) throw std::runtime_error(w.error);
 
     // Merge the root children: visits and rewards per legal action, in legal order.
     int best = -1;

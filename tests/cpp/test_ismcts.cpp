@@ -517,6 +517,48 @@ struct Nim {
   std::vector<int> scores(const NimState& s) const { return {s.winner == 0, s.winner == 1}; }
 };
 
+// A game whose determinize fails on demand: the search reports the error (any thread
+// count) and the next decision searches normally.
+struct FailingNim : Nim {
+  bool* fail;
+  NimState determinize(const NimState& s, int, uint64_t) const {
+    if (*fail) throw std::runtime_error("no deal possible");
+    return s;
+  }
+};
+
+void test_search_errors() {
+  for (int threads : {1, 2}) {
+    bool fail = true;
+    FailingNim g;
+    g.fail = &fail;
+    IsmctsOptions o;
+    o.iterations = 50;
+    o.threads = threads;
+    Ismcts<FailingNim> bot(o);
+    NimState s{7, 0, -1, 2, Rng(1)};
+    int legal[3];
+    int n = g.legal_actions(s, legal);
+    Rng r(1);
+    std::string what;
+    try {
+      bot.act(g, s, legal, n, r);
+    } catch (const std::runtime_error& e) {
+      what = e.what();
+    }
+    check(what.find("no deal possible") != std::string::npos,
+          "threads=" + std::to_string(threads) + ": a failing determinize is reported (" + what + ")");
+    fail = false;
+    bool ok = true;
+    try {
+      bot.act(g, s, legal, n, r);
+    } catch (const std::exception&) {
+      ok = false;
+    }
+    check(ok, "threads=" + std::to_string(threads) + ": the next decision searches again");
+  }
+}
+
 void test_nim() {
   Nim g;
   IsmctsOptions o;
@@ -630,6 +672,7 @@ int main(int argc, char** argv) {
   Game g2(db, go);
 
   test_nim();
+  test_search_errors();
   test_secret_toy();
   test_legal(db);
   test_deterministic(g2);
