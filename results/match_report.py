@@ -156,7 +156,7 @@ def format_match_report(r: MatchReport) -> str:
     lines = [f"{r.path}: {r.kind}, {head} games of rftg {r.expansion}, {r.players} players{variant}, seed {r.seed}"
              f" ({r.seatings} seatings x {r.deals} deals, every bot in every seat on the same deals)"]
     if r.seconds:
-        lines.append(f"  {r.seconds:.1f} s")
+        lines.append(f"  played in {r.seconds:.1f} s")
     rows = [["bot", "games", "win rate", "95% CI", "mean rank", "mean score"]]
     for b in sorted(r.by_bot, key=lambda x: -x.win_rate if not math.isnan(x.win_rate) else 1):
         rows.append([b.bot, f"{b.games:,}", _pct(b.win_rate), f"{_pct(b.ci_low)}-{_pct(b.ci_high)}",
