@@ -83,6 +83,14 @@ enum PowerGroup : uint8_t {
   kGroupExplore, kGroupDevelop, kGroupSettle, kGroupTrade, kGroupConsume, kGroupConsumeFree, kGroupProduce, kNumGroups
 };
 
+// Per-card numbers the engine sums over a tableau (or a set of worlds), kept as
+// CardSum bit planes in the Game (Game::sum).
+enum SumField : uint8_t {
+  kSumExploreDraw, kSumExploreKeep, kSumDevelopReduce, kSumDevelopDraw, kSumDevelopDrawAfter,
+  kSumSettleDrawAfter, kSumProduceDraw, kSumProduceDrawIf, kSumDrawWorldGenes, kSumDrawEachNovelty,
+  kSumDrawEachAlien, kSumDrawDifferent, kSumDrawMostRare, kSumMilitary, kSumVp, kNumSumFields
+};
+
 struct GameOptions {
   int players = 4;
   std::string expansion = "base";
@@ -118,6 +126,10 @@ class Game {
   const CardSet& production_worlds() const { return production_; }
   // Instances with at least one power of the group.
   const CardSet& powered(PowerGroup k) const { return powered_[k]; }
+  // Sum of a per-card number over a set of instances.
+  int sum(SumField f, const CardSet& cards) const { return sums_[f].sum(cards); }
+  // Instances whose windfall-production power fills class k (0 any, 1..4 kind).
+  const CardSet& windfall_power_cards(int k) const { return windfall_power_[k]; }
   int initial_pool() const { return 12 * options_.players; }
 
   // The engine.
@@ -166,6 +178,8 @@ class Game {
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
   CardSet windfall_kind_[5], kind_worlds_[5];
   CardSet powered_[kNumGroups];
+  CardSum sums_[kNumSumFields];
+  CardSet windfall_power_[5];
 };
 
 }  // namespace gs::rftg

@@ -210,6 +210,13 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       }
       for (int k = 0; k < kNumGroups; ++k)
         if (in_group(info, static_cast<PowerGroup>(k))) powered_[k].set(i);
+      if (info.windfall_power) windfall_power_[info.windfall_power - 1].set(i);
+      const int8_t values[kNumSumFields] = {
+          info.explore_draw, info.explore_keep, info.develop_reduce, info.develop_draw, info.develop_draw_after,
+          info.settle_draw_after, info.produce_draw, info.produce_draw_if, info.draw_world_genes,
+          info.draw_each_novelty, info.draw_each_alien, info.draw_different, info.draw_most_rare,
+          info.military_power, info.vp};
+      for (int f = 0; f < kNumSumFields; ++f) sums_[f].add(i, values[f]);
     }
   }
   if (start_worlds_.count() < options.players) throw RulesError("not enough start worlds in the card data");

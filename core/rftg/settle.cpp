@@ -243,8 +243,7 @@ int run_settle(const Game& g, State& s, int* out) {
       }
       case kDraws: {
         int seat = seat_at(s, s.turn);
-        int n = ((s.bonus >> seat) & 1) +
-                sum_over(g, active_tableau(s, seat) & g.powered(kGroupSettle), [](const CardInfo& c) { return c.settle_draw_after; });
+        int n = ((s.bonus >> seat) & 1) + g.sum(kSumSettleDrawAfter, active_tableau(s, seat));
         draw_to_hand(s, seat, n);
         ++s.turn;
         s.step = kResolve;
