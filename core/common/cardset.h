@@ -129,10 +129,17 @@ struct CardSet {
     return *this & below(select(keep, c0, c1));  // select(keep): the lowest dropped element
   }
 
+  // Calls f(i) for each element in increasing order. One loop over the elements
+  // (the word is picked without branching), so a small set costs one loop exit.
   template <class F> void for_each(F f) const {
-    for (int k = 0; k < kWords; ++k) {
-      uint64_t x = w[k];
-      while (x) { f(64 * k + lowest_bit(x)); x &= x - 1; }
+    static_assert(kWords == 3, "for_each walks three words");
+    uint64_t x0 = w[0], x1 = w[1], x2 = w[2];
+    for (int n = count(); n > 0; --n) {
+      int k = x0 ? 0 : x1 ? 1 : 2;
+      uint64_t& x = k == 0 ? x0 : k == 1 ? x1 : x2;
+      int i = 64 * k + lowest_bit(x);
+      x &= x - 1;
+      f(i);
     }
   }
 };
