@@ -143,8 +143,49 @@ int Game::advance(State& s, int* buf) const {
   }
 }
 
+// Applies the action and goes straight on with its own stage (one dispatch instead
+// of a dispatch and then the stage switch of advance).
 int Game::step(State& s, int action, int* legal_out) const {
-  dispatch(*this, s, action);
+  int n;
+  switch (key(s.stage, s.decision)) {
+    case key(kStageChooseAction, DecisionKind::ChooseAction):
+      apply_choose_action(s, action);
+      n = run_choose_action(*this, s, legal_out);
+      break;
+    case key(kStageExplore, DecisionKind::ExploreKeep):
+      apply_explore_keep(s, action);
+      n = run_explore(*this, s, legal_out);
+      break;
+    case key(kStageDevelop, DecisionKind::DevelopSelect):
+      apply_develop_select(s, action);
+      n = run_develop(*this, s, legal_out);
+      break;
+    case key(kStageDevelop, DecisionKind::Pay):
+      apply_develop_pay(s, action);
+      n = run_develop(*this, s, legal_out);
+      break;
+    case key(kStageSettle, DecisionKind::SettleSelect):
+      apply_settle_select(s, action);
+      n = run_settle(*this, s, legal_out);
+      break;
+    case key(kStageSettle, DecisionKind::Pay):
+      apply_settle_pay(s, action);
+      n = run_settle(*this, s, legal_out);
+      break;
+    case key(kStageConsume, DecisionKind::ConsumePower):
+      apply_consume_power(*this, s, action);
+      n = run_consume(*this, s, legal_out);
+      break;
+    case key(kStageHandLimit, DecisionKind::HandLimit):
+      apply_round_discard(s, action);
+      n = run_hand_limit(*this, s, legal_out);
+      break;
+    default:
+      dispatch(*this, s, action);
+      return advance(s, legal_out);
+  }
+  if (n > 0) return n;
+  finish_stage(s);
   return advance(s, legal_out);
 }
 
