@@ -114,6 +114,18 @@ class Game {
   const std::string& name(int instance) const { return design_of(instance).name; }
   // Instances of a design present in this game.
   const CardSet& copies(int design) const { return copies_[design]; }
+  // Every instance of a design that has an instance in `cards` (copies are consecutive).
+  CardSet same_designs(CardSet cards) const {
+    for (int r = 1; r < max_copies_; ++r)
+      cards |= (cards.shifted_up() & later_copies_) | (cards & later_copies_).shifted_down();
+    return cards;
+  }
+  // Instances costing at most `cost` (any integer; below 0 none).
+  const CardSet& cost_at_most(int cost) const { return cost_le_[cost < 0 ? 0 : cost >= kCostSteps ? kCostSteps : cost + 1]; }
+  // Worlds by good index 0..4 (0: no good), military worlds, Rebel worlds.
+  const CardSet& worlds_of_good(int good) const { return good_class_[good]; }
+  const CardSet& military_worlds() const { return military_; }
+  const CardSet& rebel_worlds() const { return rebel_; }
   const CardSet& all_cards() const { return all_; }
   // Instances whose next-lower instance is a copy of the same design.
   const CardSet& later_copies() const { return later_copies_; }
@@ -180,6 +192,10 @@ class Game {
   CardSet powered_[kNumGroups];
   CardSum sums_[kNumSumFields];
   CardSet windfall_power_[5];
+  static constexpr int kCostSteps = 16;
+  CardSet cost_le_[kCostSteps + 1];  // [c + 1]: cost <= c; [0]: none; [kCostSteps]: all
+  CardSet good_class_[5], military_, rebel_;
+  int max_copies_ = 1;
 };
 
 }  // namespace gs::rftg

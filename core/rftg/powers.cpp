@@ -189,6 +189,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     copies_.emplace_back();
     if (copies <= 0) continue;
     CardInfo info = summarize(design, d);
+    if (copies > max_copies_) max_copies_ = copies;
     for (int k = 0; k < copies; ++k) {
       if (n_ >= kMaxInstances) throw RulesError("too many card instances for one game");
       int i = n_++;
@@ -211,6 +212,14 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       for (int k = 0; k < kNumGroups; ++k)
         if (in_group(info, static_cast<PowerGroup>(k))) powered_[k].set(i);
       if (info.windfall_power) windfall_power_[info.windfall_power - 1].set(i);
+      for (int c = 0; c < kCostSteps; ++c)
+        if (info.cost <= c) cost_le_[c + 1].set(i);
+      cost_le_[kCostSteps].set(i);
+      if (info.world()) {
+        if (info.good < 5) good_class_[info.good].set(i);
+        if (info.military()) military_.set(i);
+        if (info.flags & kFlagRebel) rebel_.set(i);
+      }
       const int8_t values[kNumSumFields] = {
           info.explore_draw, info.explore_keep, info.develop_reduce, info.develop_draw, info.develop_draw_after,
           info.settle_draw_after, info.produce_draw, info.produce_draw_if, info.draw_world_genes,

@@ -135,13 +135,36 @@ int legal_settle_method(const Game& g, const State& s, int seat, int* out) {
   return n;
 }
 
-int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
-  int n = 0;
-  int others = s.hand[seat].count() - 1;
-  SettlePowers sp = settle_powers(g, s, seat);
-  distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
-    if (feasible_methods(sp, g.card(c), others)) out[n++] = c;
+// The worlds of `cand` that some method can place with `avail` other cards in hand:
+// feasible_methods for a whole set at once, by good class and cost masks.
+CardSet feasible_worlds(const Game& g, const SettlePowers& sp, const CardSet& cand, int avail) {
+  CardSet ok, left = cand;
+  for (int k = 0; k < 5 && left.any(); ++k) {
+    const CardSet these = left & g.worlds_of_good(k);
+    if (these.empty()) continue;
+    left -= these;
+    const CardSet civil = these - g.military_worlds(), mil = these & g.military_worlds();
+    const int reduce = sp.reduce + sp.reduce_kind[k];
+    const int military = sp.military + sp.military_vs_kind[k] + sp.temporary;
+    ok |= civil & g.cost_at_most(avail + reduce);                                                // pay
+    ok |= mil & (g.cost_at_most(military) | (g.rebel_worlds() & g.cost_at_most(military + sp.military_vs_rebel)));  // conquer
+    if (k == kAlien) continue;
+    if (sp.colony_ship) ok |= civil - g.cost_at_most(reduce);                                   // Colony Ship (G3)
+    if (sp.contact) {                                                                           // A5, A6
+      ok |= mil & g.cost_at_most(avail + sp.contact_discount + reduce);
+      if (sp.colony_ship) ok |= mil - g.cost_at_most(sp.contact_discount + reduce);
+    }
+  }
+  left.for_each([&](int c) {  // worlds of no single good class: one at a time
+    if (feasible_methods(sp, g.card(c), avail)) ok.set(c);
   });
+  return ok;
+}
+
+int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
+  SettlePowers sp = settle_powers(g, s, seat);
+  CardSet cand = distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]);
+  int n = emit_cards(feasible_worlds(g, sp, cand, s.hand[seat].count() - 1), out);
   out[n++] = act::kPass;
   return n;
 }
