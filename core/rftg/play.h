@@ -29,27 +29,9 @@ inline void reshuffle(State& s) {
   s.discard.clear();
 }
 
-// Take the next card from the deck (known stack first, else uniformly at random);
-// reshuffles the discard pile into the deck when the deck runs out. -1 if no card (A12).
-inline int draw_one(State& s) {
-  int c0 = popcount64(s.deck.w[0]), c1 = popcount64(s.deck.w[1]);
-  int total = c0 + c1 + popcount64(s.deck.w[2]);
-  if (__builtin_expect(total == 0, 0)) {
-    if (s.discard.empty()) return -1;
-    reshuffle(s);
-    c0 = popcount64(s.deck.w[0]);
-    c1 = popcount64(s.deck.w[1]);
-    total = c0 + c1 + popcount64(s.deck.w[2]);
-  }
-  int c;
-  if (__builtin_expect(s.nstack > 0, 0)) c = s.stack[--s.nstack];
-  else c = s.deck.select(static_cast<int>(s.rng.below(static_cast<uint32_t>(total))), c0, c1);
-  s.deck.reset(c);
-  if (__builtin_expect(total == 1, 0)) reshuffle(s);  // A13: reshuffle the moment the last card is taken
-  return c;
-}
-// Up to n cards drawn one after the other as by draw_one (the same cards, the same
-// random numbers), returned as a set. The deck's three words stay in registers:
+// Up to n cards drawn from the deck, returned as a set: each is the known stack's
+// top, else uniformly at random; the discard pile is reshuffled into the deck the
+// moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's three words stay in registers:
 // a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
 inline CardSet draw_set(State& s, int n) {
   static_assert(CardSet::kWords == 3, "draw_set works on three words");
@@ -92,6 +74,8 @@ inline CardSet draw_set(State& s, int n) {
   got.w[0] = g0, got.w[1] = g1, got.w[2] = g2;
   return got;
 }
+// One card drawn as by draw_set; -1 if there is none (A12).
+inline int draw_one(State& s) { return draw_set(s, 1).first(); }
 inline void draw_to_hand(State& s, int seat, int n) {
   if (n > 0) s.hand[seat] |= draw_set(s, n);
 }
