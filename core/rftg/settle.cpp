@@ -1,5 +1,6 @@
 // Phase III, Settle (§4.3): secret selection, reveal (windfall goods), then each
 // seat in order pays for, conquers or (Contact Specialist) buys its world, and draws.
+#include <algorithm>
 #include <stdexcept>
 
 #include "rftg/play.h"
@@ -135,36 +136,29 @@ int legal_settle_method(const Game& g, const State& s, int seat, int* out) {
   return n;
 }
 
-// The worlds of `cand` that some method can place with `avail` other cards in hand:
-// feasible_methods for a whole set at once, by good class and cost masks.
-CardSet feasible_worlds(const Game& g, const SettlePowers& sp, const CardSet& cand, int avail) {
-  CardSet ok, left = cand;
-  for (int k = 0; k < 5 && left.any(); ++k) {
-    const CardSet these = left & g.worlds_of_good(k);
-    if (these.empty()) continue;
-    left -= these;
-    const CardSet civil = these - g.military_worlds(), mil = these & g.military_worlds();
-    const int reduce = sp.reduce + sp.reduce_kind[k];
-    const int military = sp.military + sp.military_vs_kind[k] + sp.temporary;
-    ok |= civil & g.cost_at_most(avail + reduce);                                                // pay
-    ok |= mil & (g.cost_at_most(military) | (g.rebel_worlds() & g.cost_at_most(military + sp.military_vs_rebel)));  // conquer
-    if (k == kAlien) continue;
-    if (sp.colony_ship) ok |= civil - g.cost_at_most(reduce);                                   // Colony Ship (G3)
-    if (sp.contact) {                                                                           // A5, A6
-      ok |= mil & g.cost_at_most(avail + sp.contact_discount + reduce);
-      if (sp.colony_ship) ok |= mil - g.cost_at_most(sp.contact_discount + reduce);
-    }
-  }
-  left.for_each([&](int c) {  // worlds of no single good class: one at a time
-    if (feasible_methods(sp, g.card(c), avail)) ok.set(c);
-  });
-  return ok;
+// Whether some method can place world `w` with `avail` other cards in hand: the
+// same answer as feasible_methods != 0, computed without branches on the card.
+bool placeable(const SettlePowers& sp, const CardInfo& w, int avail) {
+  const int reduce = sp.reduce + sp.reduce_kind[w.good];
+  const bool military = w.military(), alien = w.good == kAlien;
+  const int pay = std::max(0, w.cost - reduce);
+  const int contact = std::max(0, w.cost - sp.contact_discount - reduce);
+  const int strength = sp.military + sp.military_vs_kind[w.good] + sp.temporary +
+                       ((w.flags & kFlagRebel) ? sp.military_vs_rebel : 0);
+  const bool ship = sp.colony_ship & !alien;
+  const bool civil_ok = (pay <= avail) | (ship & (pay > 0));
+  const bool military_ok = (strength >= w.cost) | (sp.contact & !alien & ((contact <= avail) | (ship & (contact > 0))));
+  return military ? military_ok : civil_ok;
 }
 
 int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
   SettlePowers sp = settle_powers(g, s, seat);
-  CardSet cand = distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]);
-  int n = emit_cards(feasible_worlds(g, sp, cand, s.hand[seat].count() - 1), out);
+  const int others = s.hand[seat].count() - 1;
+  int n = 0;
+  distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
+    out[n] = c;
+    n += placeable(sp, g.card(c), others);
+  });
   out[n++] = act::kPass;
   return n;
 }
