@@ -46,6 +46,9 @@ struct BatchColumns {
   std::vector<int8_t> dec_kind;
   std::vector<int16_t> dec_action;
   std::vector<int16_t> dec_legal;
+  // The deciding seat's observation tensor (rftg/observation_tensor.h), observation_size per decision.
+  int observation_size = 0;
+  std::vector<int16_t> dec_observation;
 };
 
 struct BatchRequest {
