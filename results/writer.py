@@ -30,7 +30,9 @@ KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES}
 
 def encode_parquet(table: pa.Table) -> pa.Buffer:
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=True, write_statistics=True)
+    # Large binary values (observation tensors) get neither a dictionary nor min/max statistics.
+    plain = [f.name for f in table.schema if not pa.types.is_fixed_size_binary(f.type)]
+    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=plain, write_statistics=plain)
     return sink.getvalue()
 
 

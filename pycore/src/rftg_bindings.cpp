@@ -62,13 +62,15 @@ Level level_of(const std::string& expansion) {
   throw RulesError("unknown expansion '" + expansion + "' (expected base, tgs or rvi)");
 }
 
-py::list card_table(const CardDb& db, const std::string& expansion) {
+py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
   Level level = level_of(expansion);
   py::list out;
-  for (const Design& d : db.designs) {
+  for (size_t id = 0; id < db.designs.size(); ++id) {
+    const Design& d = db.designs[id];
     int copies = d.copies[level];
-    if (copies <= 0) continue;
+    if (copies <= 0 && !all) continue;
     py::dict row;
+    row["id"] = static_cast<int>(id);
     row["name"] = d.name;
     row["type"] = d.is_world() ? "world" : "development";
     row["cost"] = int(d.cost);
@@ -79,6 +81,8 @@ py::list card_table(const CardDb& db, const std::string& expansion) {
     row["windfall"] = d.has(kFlagWindfall);
     row["start"] = d.start_number >= 0 ? py::object(py::int_(int(d.start_number))) : py::object(py::none());
     row["copies"] = copies;
+    row["copies_by_level"] = std::vector<int>{d.copies[kBase], d.copies[kTgs], d.copies[kRvi]};
+    row["powers"] = static_cast<int>(d.powers.size());
     row["flags"] = flag_names(d.flags);
     out.append(row);
   }
@@ -164,8 +168,9 @@ PYBIND11_MODULE(_rftg, m) {
            }),
            py::arg("text"), py::arg("source") = "<card data>")
       .def("__len__", [](const CardDb& db) { return db.designs.size(); })
-      .def("card_table", &card_table, py::arg("expansion") = "base",
-           "One dict per design present at that level: name, type, cost, vp, good, military, windfall, start, copies, flags.");
+      .def("card_table", &card_table, py::arg("expansion") = "base", py::arg("all") = false,
+           "One dict per design present at that level (all=True: every design): id, name, type, cost, vp, good, "
+           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.");
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
       .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
