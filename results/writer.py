@@ -25,7 +25,10 @@ COMPRESSION = "zstd"
 _CHUNK_RE = re.compile(r"^chunk-(\d+)\.parquet$")
 LOCK_FILE = ".lock"
 #: Everything a run folder may contain (what --overwrite is allowed to remove).
-KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES}
+#: What galaxysim derives from a run inside its folder by default (the report, the exported dataset): an
+#: --overwrite removes them with the run they describe.
+DERIVED_ENTRIES = {"report", "decisions.npz", "decisions.parquet"}
+KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES, *DERIVED_ENTRIES}
 
 
 def encode_parquet(table: pa.Table) -> pa.Buffer:

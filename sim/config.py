@@ -255,8 +255,9 @@ def _unknown_key(key: str, source: str) -> ConfigError:
     return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
 
 
-def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked."""
+def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked. Keys in
+    `extra` (a command's own, e.g. compare's variant tables) are returned as they are."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -276,6 +277,9 @@ def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         raw = raw["run"]
     out: dict[str, Any] = {}
     for key, value in raw.items():
+        if key.replace("-", "_") in extra:
+            out[key.replace("-", "_")] = value
+            continue
         k = KEY_ALIASES.get(key.replace("-", "_"), key.replace("-", "_"))
         if k not in RunConfig.keys():
             raise _unknown_key(key, str(p))
