@@ -194,6 +194,10 @@ class Variant:
     def to_config(self) -> dict[str, Any]:
         return {"name": self.name, "changes": list(self.changes), "cards": self.cards}
 
+    def identity(self) -> dict[str, Any]:
+        """What decides the games (the name does not)."""
+        return {"changes": list(self.changes), "cards": self.cards}
+
     @property
     def parsed(self) -> list[Change]:
         return [parse_change(c) for c in self.changes]

@@ -67,7 +67,7 @@ def write_compare_report(out: Path, baseline: dict[str, Any],
     for k, (name, changes, metrics, path) in enumerate(variants, 1):
         rows = [m.to_dict() for m in metrics]
         for r in rows:
-            rows_all.append({"variant": name, "changes": "; ".join(changes), **r})
+            rows_all.append({"variant_name": name, "changes": "; ".join(changes), **r})
         blocks = [f'<p class="meta">Changes: {esc("; ".join(changes) or "none")} — run folder {esc(path)}</p>']
         for group, title in GROUPS:
             sub = [r for r in rows if r["group"] == group]

@@ -130,7 +130,7 @@ def rounds_figure(plt, rounds_hist: Mapping[str, Mapping[int, int]]):
 
 def png(plt, fig) -> bytes:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png")
+    fig.savefig(buf, format="png", pil_kwargs={"compress_level": 3})  # level 6 (the default) is 3x slower
     plt.close(fig)
     return buf.getvalue()
 

@@ -144,13 +144,18 @@ def page(title: str, body: str) -> str:
 """
 
 
-def write_folder(out: Path, files: Mapping[str, "bytes | str"], marker: str) -> None:
-    """Writes `files` (name -> content) as the folder `out`, replacing an earlier report there only once the new
-    one is complete. A non-empty `out` without `marker` (not one of our reports) is refused."""
+def check_folder(out: Path, marker: str) -> None:
+    """FileExistsError unless `out` is free for a report: missing, empty, or an earlier report (has `marker`)."""
     if out.exists() and not out.is_dir():
         raise FileExistsError(f"{out} exists and is not a folder")
     if out.is_dir() and any(out.iterdir()) and not (out / marker).is_file():
         raise FileExistsError(f"{out} is not empty and holds no galaxysim report: choose another folder")
+
+
+def write_folder(out: Path, files: Mapping[str, "bytes | str"], marker: str) -> None:
+    """Writes `files` (name -> content) as the folder `out`, replacing an earlier report there only once the new
+    one is complete. A non-empty `out` without `marker` (not one of our reports) is refused."""
+    check_folder(out, marker)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:

@@ -25,7 +25,7 @@ from . import figures as F
 from .analysis import SMALL_N, RunAnalysis, analyze, table_key
 from .game_kinds import Grouping, Holding
 from .html import (Col, ci_num, ci_pct, esc, flag, html_table, img, integer, num, page, pct, section, signed_pct,
-                   win_cols, csv_text, write_folder)
+                   win_cols, check_folder, csv_text, write_folder)
 from .manifest import RunFolderError
 from .reader import open_run
 
@@ -206,6 +206,10 @@ def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
     t0 = time.perf_counter()
     r = open_run(run)
     out = Path(out) if out is not None else r.path / REPORT_DIR
+    try:
+        check_folder(out, HTML_FILE)  # before the work
+    except FileExistsError as e:
+        raise RunFolderError(f"--out {e}") from None
     a = analyze(r, universe=universe, threads=threads)
     t1 = time.perf_counter()
     figures = make_figures(a)

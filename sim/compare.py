@@ -51,10 +51,7 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
                           "(or [[variant]] tables in the config file)")
     cfg.validate()
     for v in variants:  # every variant is checked before any game is played
-        try:
-            dataclasses.replace(cfg, what_if=v).validate("--variant")
-        except ConfigError as e:
-            raise ConfigError(f"variant {v.name!r}: {e}") from None
+        dataclasses.replace(cfg, what_if=v).validate(lambda key: "--variant" if key == "what_if" else f"--{key}")
     resolved = cfg.resolved()  # one seed for all the runs
     out = Path(cfg.out) if cfg.out else default_out(resolved)
     if out.exists() and not out.is_dir():

@@ -118,7 +118,7 @@ def run_id(cfg: RunConfig, engine: str) -> str:
     """Names what was played: a hash of everything that determines the rows (not threads or chunking)."""
     key = {k: getattr(cfg, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed")}
     if cfg.what_if is not None:
-        key["what_if"] = cfg.what_if.to_config()
+        key["what_if"] = cfg.what_if.identity()
     key["engine_version"] = engine
     return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -284,15 +284,18 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
         if key not in explicit:
             continue
         want, have = getattr(cfg, key), stored.get(key)
-        if key == "what_if":
-            want = want.to_config() if want is not None else None
+        if key == "what_if":  # the same changes make the same games, whatever the variant's name
+            from pycore.variant import Variant
+
+            want = want.identity() if want is not None else None
+            have = Variant.from_config(have).identity() if have else None
         elif key not in stored:
             continue
         if want != have:
             show = (lambda v: ",".join(v)) if key == "bots" else repr
             flag = key.replace('_', '-')
             if key == "what_if":
-                show, flag = (lambda v: repr(v["name"]) if v else "none"), "variant"
+                show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
             raise ConfigError(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
                               f"drop --{flag} or choose another --out")
 
