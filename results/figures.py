@@ -119,6 +119,9 @@ def rounds_figure(plt, rounds_hist: Mapping[str, Mapping[int, int]]):
         ax.bar(xs, ys, bottom=bottom, width=0.85, color=palette[i % len(palette)],
                label=f"{reason} ({sum(h.values()) / total:.1%})")
         bottom = [b + y for b, y in zip(bottom, ys)]
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("rounds")
     ax.set_ylabel("share of games")
     ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
