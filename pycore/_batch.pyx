@@ -95,7 +95,7 @@ cdef extern from "runner/batch.h" namespace "gs::runner":
         vector[int16_t] dec_action
         vector[int16_t] dec_legal
         int observation_size
-        vector[int16_t] dec_observation
+        vector[vector[int16_t]] game_observations
     void run_batch(const Game& game, const vector[BotSpec]& bots, const BatchRequest& req, BatchColumns& out) except + nogil
     cdef cppclass ReplayStep:
         int seat
@@ -113,6 +113,21 @@ cdef object column(const void* data, size_t n, dtype):
     if n:
         view = out.view(np.int8)
         memcpy(&view[0], data, n * out.itemsize)
+    return out
+
+
+cdef object observation_rows(BatchColumns& c, int size):
+    """The games' observation vectors as one (decisions, size) int16 array: a single copy."""
+    out = np.empty((c.dec_legal.size(), size), dtype=np.int16)
+    cdef int16_t[::1] flat = out.reshape(-1)
+    cdef size_t pos = 0, k, n
+    for k in range(c.game_observations.size()):
+        n = c.game_observations[k].size()
+        if n:
+            memcpy(&flat[pos], c.game_observations[k].data(), n * sizeof(int16_t))
+            pos += n
+    if pos != <size_t>flat.shape[0]:
+        raise RuntimeError(f"engine returned {pos} observation values for {c.dec_legal.size()} decisions")
     return out
 
 
@@ -229,8 +244,7 @@ cdef class Runner:
             "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
             "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
             "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
-            "observation": column(c.dec_observation.data(), c.dec_observation.size(), np.int16).reshape(
-                c.dec_legal.size(), c.observation_size if c.observation_size else self.observation_size),
+            "observation": observation_rows(c, self.observation_size),
         }
         return {"games": games, "seats": seats, "decisions": decisions}
 

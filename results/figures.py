@@ -36,30 +36,27 @@ def _err(values: Sequence[float], lo: Sequence[float], hi: Sequence[float]):
 
 def rate_bars(plt, rows: list[dict], label: Callable[[dict], str], title: str, expected: float | None,
                horizontal: bool = False):
+    """Win rate per row with its interval; the dashed line is `expected` (1/players)."""
     labels = [label(r) for r in rows]
     vals = [r["win_rate"] if _isnum(r["win_rate"]) else 0.0 for r in rows]
     err = _err(vals, [r["win_rate_ci_low"] for r in rows], [r["win_rate_ci_high"] for r in rows])
     colors = [SMALL_COLOUR if r.get("small_sample") else MAIN_COLOUR for r in rows]
     if horizontal:
         fig, ax = plt.subplots(figsize=(7.5, max(2.2, 0.32 * len(rows) + 1.0)))
-        y = list(range(len(rows)))[::-1]
-        ax.barh(y, vals, xerr=err, color=colors, capsize=3, height=0.6)
-        ax.set_yticks(y, labels)
-        ax.set_xlabel("win rate (95% Wilson interval)")
-        if expected is not None:
-            ax.axvline(expected, color="#888", ls="--", lw=1, label=f"1/players = {expected:.0%}")
-            ax.legend(loc="lower right", frameon=False)
-        ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:.0f}%")
+        pos = list(range(len(rows)))[::-1]
+        ax.barh(pos, vals, xerr=err, color=colors, capsize=3, height=0.6)
+        set_ticks, set_label, line, value_axis = ax.set_yticks, ax.set_xlabel, ax.axvline, ax.xaxis
     else:
         fig, ax = plt.subplots(figsize=(max(4.0, 0.9 * len(rows) + 2.0), 3.2))
-        x = list(range(len(rows)))
-        ax.bar(x, vals, yerr=err, color=colors, capsize=4, width=0.6)
-        ax.set_xticks(x, labels)
-        ax.set_ylabel("win rate (95% Wilson interval)")
-        if expected is not None:
-            ax.axhline(expected, color="#888", ls="--", lw=1, label=f"1/players = {expected:.0%}")
-            ax.legend(loc="lower right", frameon=False)
-        ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
+        pos = list(range(len(rows)))
+        ax.bar(pos, vals, yerr=err, color=colors, capsize=4, width=0.6)
+        set_ticks, set_label, line, value_axis = ax.set_xticks, ax.set_ylabel, ax.axhline, ax.yaxis
+    set_ticks(pos, labels)
+    set_label("win rate (95% Wilson interval)")
+    if expected is not None:
+        line(expected, color="#888", ls="--", lw=1, label=f"1/players = {expected:.0%}")
+        ax.legend(loc="lower right", frameon=False)
+    value_axis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
     ax.set_title(title)
     fig.tight_layout()
     return fig

@@ -67,15 +67,26 @@ def html_table(rows: list[dict], cols: Sequence[Col], table_id: str, sortable: b
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
+def rate_cols(header: str, key: str, show=None) -> list[Col]:
+    """A rate column (results.analysis.rate_cols names: key, key_ci_low, key_ci_high) and its interval."""
+    show = show or pct
+
+    def interval(r: dict) -> str:
+        lo, hi = r[f"{key}_ci_low"], r[f"{key}_ci_high"]
+        return f"{show(lo)} – {show(hi)}" if isnum(lo) and isnum(hi) else "–"
+
+    return [(header, lambda r: show(r[key]), "n"), ("95% CI", interval, "n")]
+
+
+def mean_cols(header: str, key: str, digits: int = 1) -> list[Col]:
+    """A mean column (results.analysis.mean_cols names) and its interval."""
+    return [(header, lambda r: num(r[key], digits), "n"),
+            ("95% CI", lambda r: ci_num(r[f"{key}_ci_low"], r[f"{key}_ci_high"], digits), "n")]
+
+
 def win_cols(first: Sequence[Col]) -> list[Col]:
-    return [*first,
-            ("n", lambda r: integer(r["n"]), "n"),
-            ("wins", lambda r: integer(r["wins"]), "n"),
-            ("win rate", lambda r: pct(r["win_rate"]), "n"),
-            ("95% CI", lambda r: ci_pct(r["win_rate_ci_low"], r["win_rate_ci_high"]), "n"),
-            ("mean score", lambda r: num(r["mean_score"]), "n"),
-            ("95% CI", lambda r: ci_num(r["mean_score_ci_low"], r["mean_score_ci_high"]), "n"),
-            ("flag", flag, "")]
+    return [*first, ("n", lambda r: integer(r["n"]), "n"), ("wins", lambda r: integer(r["wins"]), "n"),
+            *rate_cols("win rate", "win_rate"), *mean_cols("mean score", "mean_score"), ("flag", flag, "")]
 
 
 CSS = """

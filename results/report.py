@@ -24,8 +24,8 @@ from typing import Any, Mapping
 from . import figures as F
 from .analysis import SMALL_N, RunAnalysis, analyze, table_key
 from .game_kinds import Grouping, Holding
-from .html import (Col, ci_num, ci_pct, esc, flag, html_table, img, integer, num, page, pct, section, signed_pct,
-                   win_cols, check_folder, csv_text, write_folder)
+from .html import (Col, check_folder, ci_num, ci_pct, csv_text, esc, flag, html_table, img, integer, mean_cols, num,
+                   page, pct, rate_cols, section, signed_pct, win_cols, write_folder)
 from .manifest import RunFolderError
 from .reader import open_run
 
@@ -61,21 +61,11 @@ def _holding_section(h: Holding, rows: list[dict], fig: bytes) -> str:
     cols: list[Col] = [(h.item, lambda r: str(r[h.item]), "")]
     if rows and "copies" in rows[0]:
         cols.append(("copies", lambda r: integer(r.get("copies")), "n"))
-    cols += [
-        ("held", lambda r: pct(r["presence"]), "n"),
-        ("n held", lambda r: integer(r["n_in"]), "n"),
-        ("win rate held", lambda r: pct(r["win_rate_in"]), "n"),
-        ("95% CI", lambda r: ci_pct(r["win_rate_in_ci_low"], r["win_rate_in_ci_high"]), "n"),
-        ("win rate not", lambda r: pct(r["win_rate_out"]), "n"),
-        ("95% CI", lambda r: ci_pct(r["win_rate_out_ci_low"], r["win_rate_out_ci_high"]), "n"),
-        ("difference", lambda r: signed_pct(r["win_rate_diff"]), "n"),
-        ("95% CI", lambda r: ci_pct(r["win_rate_diff_ci_low"], r["win_rate_diff_ci_high"]), "n"),
-        ("mean score held", lambda r: num(r["mean_score_in"]), "n"),
-        ("95% CI", lambda r: ci_num(r["mean_score_in_ci_low"], r["mean_score_in_ci_high"]), "n"),
-        ("mean score not", lambda r: num(r["mean_score_out"]), "n"),
-        ("95% CI", lambda r: ci_num(r["mean_score_out_ci_low"], r["mean_score_out_ci_high"]), "n"),
-        ("flag", flag, ""),
-    ]
+    cols += [("held", lambda r: pct(r["presence"]), "n"), ("n held", lambda r: integer(r["n_in"]), "n"),
+             *rate_cols("win rate held", "win_rate_in"), *rate_cols("win rate not", "win_rate_out"),
+             *rate_cols("difference", "win_rate_diff", signed_pct),
+             *mean_cols("mean score held", "mean_score_in"), *mean_cols("mean score not", "mean_score_out"),
+             ("flag", flag, "")]
     ordered = sorted(rows, key=lambda r: -(r["win_rate_diff"] if r["win_rate_diff"] is not None else -9))
     intro = (f"{h.intro} <i>Held</i> means {esc(h.held)} at the end of the game. Click a column header to sort. "
              + SMALL_NOTE)

@@ -144,6 +144,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           int steps;
           if (req.record_decisions) {
             int16_t step = 0;
+            slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
             steps = play_game(g, kinds, seed, s, start, [&](const State& st, int a, int n) {
               slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
                                                    static_cast<int16_t>(a), static_cast<int16_t>(n)});
@@ -220,8 +221,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   out.dec_game_index.clear();
   out.dec_seat.clear();
   out.dec_kind.clear();
-  out.dec_observation.clear();
-  out.dec_observation.reserve(decisions * static_cast<size_t>(out.observation_size));
+  out.game_observations.assign(req.record_decisions ? static_cast<size_t>(count) : 0, {});
   for (int64_t k = 0; k < count; ++k) {
     GameSlot& slot = slots[k];
     for (int p = 0; p < players; ++p) {
@@ -236,8 +236,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       out.dec_action.push_back(d.action);
       out.dec_legal.push_back(d.legal);
     }
-    out.dec_observation.insert(out.dec_observation.end(), slot.observations.begin(), slot.observations.end());
-    std::vector<int16_t>().swap(slot.observations);  // free as we go: the tensors are the bulk
+    if (req.record_decisions) out.game_observations[k] = std::move(slot.observations);  // no copy: the bulk
   }
 }
 
