@@ -41,6 +41,16 @@ class BrowserError(RuntimeError):
     pass
 
 
+def needs_chromium():
+    """A pytest mark: skip without Chromium, except on CI (CI=true), where .ci/run installs it."""
+    import os
+
+    import pytest
+
+    return pytest.mark.skipif(chromium_path() is None and os.environ.get("CI") != "true",
+                              reason="Chromium is not installed (apt-get install chromium; CI installs it)")
+
+
 class Page:
     def __init__(self, browser: "Browser", session: str):
         self.b, self.session = browser, session

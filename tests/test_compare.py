@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +15,9 @@ from results.compare import compare_paired
 from sim.cli import main
 from sim.compare import compare
 from sim.config import ConfigError, RunConfig
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser import Browser, needs_chromium  # noqa: E402
 
 GAMES = 3_000
 CARD = "Galactic Federation"  # a 6-cost development the heuristic bots seldom afford
@@ -70,6 +75,15 @@ def test_report_files(cmp):
     assert {r["variant_name"] for r in rows} == {"same as printed", "free"}
     assert (rep / "compare.csv").read_text().splitlines()[0].startswith("variant_name,changes,group,metric,n,")
     assert list(rep.glob("variant-2-card-*.png"))
+
+
+@needs_chromium()
+def test_comparison_page_opens_in_chromium_without_errors(cmp):
+    with Browser() as b:
+        page = b.open((cmp.out / "compare" / "compare.html").as_uri())
+        assert page.errors == []
+        assert page.evaluate("Array.from(document.images).every(i => i.complete && i.naturalWidth > 100)")
+        assert page.evaluate("document.querySelectorAll('section').length") == 2
 
 
 def test_rerun_reuses_the_runs_and_refuses_a_changed_config(cmp, capsys):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import struct
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from sim.config import RunConfig
 from sim.run import start
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import Browser, chromium_path  # noqa: E402
+from browser import Browser, needs_chromium  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BOTS = ["random", "heuristic", "heuristic", "heuristic"]
@@ -175,11 +174,7 @@ def test_variant_run_report_names_its_variant(tmp_path):
 
 # --- in a browser ----------------------------------------------------------------------------------------------------
 
-needs_chromium = pytest.mark.skipif(chromium_path() is None and os.environ.get("CI") != "true",
-                                    reason="Chromium is not installed (apt-get install chromium; CI installs it)")
-
-
-@needs_chromium
+@needs_chromium()
 def test_report_opens_in_chromium_without_errors(runs, tmp_path):
     page_file = runs["reports"]["big"] / "report.html"
     with Browser() as b:

@@ -176,3 +176,19 @@ def test_cli_variant_flag_and_config_key(tmp_path, monkeypatch, capsys):
     assert err.startswith("galaxysim: error: --variant: change 'Space Marnes.cost=0': unknown card") and \
         "did you mean 'Space Marines'" in err
     assert not (tmp_path / "c").exists()
+
+
+def test_card_data_override_names_the_level_of_a_shared_name():
+    """docs/card-data.md: 'override: NAME [level]' picks the design with copies at that level."""
+    def db(extra: str):
+        return rftg._rftg.CardDb(BASE + "\n" + extra, "variant.txt")
+
+    with pytest.raises(rftg.CardDataError, match=r"belongs to several designs.*'override: Gambling World \[base\]'"):
+        db("override: Gambling World\nvp: 5\n")
+    with pytest.raises(rftg.CardDataError, match="unknown level 'lvl9'"):
+        db("override: Gambling World [lvl9]\nvp: 5\n")
+    with pytest.raises(rftg.CardDataError, match="no card named 'Old Earth' with copies at level"):
+        db("override: Old Earth [rvi]\ncopies: base 1, tgs 1, rvi 0\noverride: Old Earth [rvi]\nvp: 1\n")
+    rvi = {d["name"]: d for d in db("override: Gambling World [rvi]\nvp: 5\n").card_table("rvi")}
+    base = {d["name"]: d for d in db("override: Gambling World [rvi]\nvp: 5\n").card_table("base")}
+    assert rvi["Gambling World"]["vp"] == 5 and base["Gambling World"]["vp"] != 5
