@@ -144,13 +144,15 @@ class Variant:
 
     # --- building -----------------------------------------------------------------------------------------------
     @classmethod
-    def parse(cls, spec: "str | Sequence[str]", name: str = "", base_dir: "str | Path | None" = None) -> "Variant":
-        """From 'change; change' or a list of change strings; add=FILE is read now (relative to base_dir)."""
+    def parse(cls, spec: "str | Sequence[str]", name: str = "", base_dir: "str | Path | None" = None,
+              read_files: bool = True) -> "Variant":
+        """From 'change; change' or a list of change strings; add=FILE is read now (relative to base_dir), unless
+        `read_files` is False (the manifest form, whose `cards` already holds the text)."""
         texts = split_changes(spec) if isinstance(spec, str) else [t for s in spec for t in split_changes(s)]
         changes, cards = [], []
         for t in texts:
             c = parse_change(t)
-            if c.kind == "add":
+            if c.kind == "add" and read_files:
                 path = Path(c.target)
                 if base_dir is not None and not path.is_absolute():
                     path = Path(base_dir) / path
@@ -183,11 +185,10 @@ class Variant:
                 changes = [changes]
             if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
                 raise VariantError(f"{where}: changes must be a list of strings like 'Gambling World.cost=2'")
-            v = cls.parse(changes, name=name)
-            # The manifest form: add=FILE was read when the run started; its text is `cards`.
-            if cards:
-                v = cls(v.name, v.changes, cards)
-            return v
+            if "cards" in value:  # the manifest form: add=FILE was read when the run started; its text is `cards`
+                v = cls.parse(changes, name=name, read_files=False)
+                return cls(v.name, v.changes, cards)
+            return cls.parse(changes, name=name)
         raise VariantError(f"{where}: expected a string of changes, a list of them, or a table with name and "
                            f"changes, not {value!r}")
 

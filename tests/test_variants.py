@@ -67,7 +67,9 @@ def test_added_cards_get_new_ids_and_keep_the_old_ones(tmp_path):
     names = _batch.design_names(r.card_text)
     assert names[:n_base] == _batch.design_names(BASE) and names[n_base] == "Test Outpost"
     assert r.affected == {"Test Outpost": n_base}
-    assert "card: Test Outpost" in v.cards  # the text travels with the variant (into the manifest)
+    assert "card: Test Outpost" in v.cards  # the text travels with the variant (into the manifest) ...
+    f.unlink()
+    assert Variant.from_config(v.to_config()) == v  # ... so the file is not needed again
     game = rftg.Game(players=2, variant=v)
     assert game.num_cards == rftg.Game(players=2).num_cards + 3
     assert sum(game.card_name(i) == "Test Outpost" for i in range(game.num_cards)) == 3
@@ -154,6 +156,9 @@ def test_run_records_the_variant_and_replay_resume_reproduce_it(tmp_path):
                                       "changes": ["Gambling World.cost=0", "hand_limit=8"], "cards": ""}
     rep = replay(out, 123)
     assert rep.matches, rep.verdict
+    from results import summarize
+
+    assert summarize(out).format().splitlines()[1] == "  what-if variant Gambling World.cost=0; hand_limit=8"
     # The same run without the variant is another run (another run id), and --resume refuses to mix them.
     plain = RunConfig(players=3, bots=["heuristic"], games=300, seed=9, out=str(out), quiet=True, resume=True)
     with pytest.raises(ConfigError, match="was made with variant='Gambling World.cost=0; hand_limit=8', not none"):
