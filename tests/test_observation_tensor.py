@@ -143,3 +143,23 @@ def test_recorded_vectors_equal_the_object_api_and_export(tmp_path):
     assert t.num_rows == d.num_rows and t.num_columns == 9 + len(slots)
     assert np.array_equal(t.column("obs.round").to_numpy(), obs[:, slots.index("round")])
     assert np.array_equal(t.column("rank").to_numpy(), z["rank"])
+
+
+def test_export_command(tmp_path, capsys):
+    from sim.cli import main
+
+    run = tmp_path / "run"
+    assert main(["run", "--players", "2", "--bots", "random", "--games", "20", "--seed", "3", "--out", str(run),
+                 "-q", "--record-decisions"]) == 0
+    capsys.readouterr()
+    assert main(["export", str(run), "--format", "npz", "--compress"]) == 0
+    assert capsys.readouterr().out.startswith(f"{run / 'decisions.npz'}: ")
+    z = np.load(run / "decisions.npz")
+    assert z["observation"].shape == (len(z["action"]), rftg.Game(players=2).observation_size)
+    # The exported file is derived from the run: --overwrite takes it away with the run.
+    assert main(["run", "--players", "2", "--bots", "random", "--games", "10", "--seed", "3", "--out", str(run),
+                 "-q", "--overwrite"]) == 0
+    assert not (run / "decisions.npz").exists()
+    capsys.readouterr()
+    assert main(["export", str(run)]) == 2
+    assert "did not record decisions" in capsys.readouterr().err
