@@ -190,7 +190,7 @@ def _held_id_sums(run: Run, column: str) -> list[tuple[int, int, int, int, int]]
 
 
 def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, int, int],
-                  universe: Mapping[str, int] | None) -> list[dict[str, Any]]:
+                  universe: Mapping[Any, int] | None) -> list[dict[str, Any]]:
     """Win rate and mean score of the seats holding each item at the end against the others."""
     tot_wins, tot_s, tot_ss = totals
     names: dict[Any, str] = {}
@@ -208,13 +208,7 @@ def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, in
     seen = {r[0]: r for r in rows}
     items = list(seen)
     if universe is not None:  # the items in play that were never held still get a row
-        by_name = {}
-        for k, v in names.items():
-            by_name.setdefault(v, []).append(k)
-        for name, copies in universe.items():
-            ids = by_name.get(name, [name] if not h.names_file else [])
-            if copies > 0 and len(ids) == 1 and ids[0] not in seen:
-                items.append(ids[0])
+        items += [key for key, copies in universe.items() if copies > 0 and key not in seen]
     out = []
     for item in sorted(items, key=lambda x: (str(type(x)), x)):
         _, n_in, w_in, s_in, ss_in = seen.get(item, (item, 0, 0, 0, 0))
@@ -226,7 +220,7 @@ def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, in
         name = names.get(item, str(item) if not h.names_file else f"#{item}")
         row: dict[str, Any] = {f"{h.item}_id" if h.names_file else h.item + "_key": item, h.item: name}
         if universe is not None:
-            row["copies"] = universe.get(name)
+            row["copies"] = universe.get(item)
         row.update({"presence": n_in / n_seats if n_seats else None, "n_in": n_in, "wins_in": w_in,
                     **rate_cols("win_rate_in", r_in), **mean_cols("mean_score_in", m_in),
                     "n_out": n_out, "wins_out": r_out.k, **rate_cols("win_rate_out", r_out),
@@ -238,10 +232,11 @@ def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, in
     return out
 
 
-def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[str, int]] | None = None,
+def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[Any, int]] | None = None,
             threads: int | None = None) -> RunAnalysis:
-    """Aggregates a run for the report. `universe` ({holding item: {name: copies in play}}, e.g.
-    {"card": {"Old Earth": 1, ...}}) adds the copies and a row for every item in play that no seat held."""
+    """Aggregates a run for the report. `universe` ({holding item: {key: copies in play}}, the key being the id
+    for a holding with a names table, else the name; e.g. {"card": {0: 1, ...}}) adds the copies and a row for
+    every item in play that no seat held."""
     t0 = time.perf_counter()
     run = open_run(run)
     con = connect(run, threads=threads)

@@ -103,8 +103,8 @@ def add_commands(sub, fmt, subparsers: dict, commands: dict, count, integer) -> 
 
 # --- report ----------------------------------------------------------------------------------------------------------
 
-def card_universe(config: dict) -> dict[str, dict[str, int]]:
-    """{"card": {name: copies}} for the cards in play in a run (its variant applied)."""
+def card_universe(config: dict) -> dict[str, dict[int, int]]:
+    """{"card": {card id: copies}} for the cards in play in a run (its variant applied)."""
     if config.get("game") != "rftg":
         return {}
     from pycore import rftg
@@ -117,7 +117,7 @@ def card_universe(config: dict) -> dict[str, dict[str, int]]:
     if v is not None:
         text = _resolved(v, config.get("expansion", "base")).card_text
     table = rftg._rftg.CardDb(text, "card data").card_table(config.get("expansion", "base"))
-    return {"card": {row["name"]: row["copies"] for row in table}}
+    return {"card": {row["id"]: row["copies"] for row in table}}
 
 
 def cmd_report(ns: argparse.Namespace) -> int:

@@ -101,7 +101,9 @@ def test_start_worlds_and_cards_equal_duckdb(runs):
         assert (r["small_sample"] == "True") == (n_in < SMALL_N or n_seats - n_in < SMALL_N)
     never = [r for name, r in rows.items() if name not in cards]  # in the deck, never in a final tableau
     assert all(int(r["n_in"]) == 0 and r["small_sample"] == "True" for r in never)
-    assert set(rows) == set(card_universe({"game": "rftg", "expansion": "base"})["card"])
+    in_play = card_universe({"game": "rftg", "expansion": "base"})["card"]
+    assert sorted(int(r["card_id"]) for r in rows.values()) == sorted(in_play)
+    assert all(int(r["copies"]) == in_play[int(r["card_id"])] for r in rows.values())
 
 
 def test_scores_length_and_endings_equal_duckdb(runs):
