@@ -42,14 +42,14 @@ void start_round(State& s) {
 }
 
 // §3.5 / A10 / A33: checked once per round, after the hand-limit discard.
-bool game_ends(const State& s) {
+bool game_ends(const Game& g, const State& s) {
   if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
-    if (s.tableau[i].count() >= 12) return true;
+    if (s.tableau[i].count() >= g.tableau_end()) return true;
   return false;
 }
 
-void finish_stage(State& s) {
+void finish_stage(const Game& g, State& s) {
   switch (s.stage) {
     case kStageStartDiscard: start_round(s); break;
     case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
@@ -62,7 +62,7 @@ void finish_stage(State& s) {
       enter(s, next_phase(s, s.stage));
       break;
     case kStageHandLimit:
-      if (game_ends(s)) {
+      if (game_ends(g, s)) {
         enter(s, kStageGameOver);
       } else {
         start_round(s);
@@ -139,7 +139,7 @@ int Game::advance(State& s, int* buf) const {
         return 0;
     }
     if (n > 0) return n;
-    finish_stage(s);
+    finish_stage(*this, s);
   }
 }
 
@@ -185,7 +185,7 @@ int Game::step(State& s, int action, int* legal_out) const {
       return advance(s, legal_out);
   }
   if (n > 0) return n;
-  finish_stage(s);
+  finish_stage(*this, s);
   return advance(s, legal_out);
 }
 

@@ -96,6 +96,10 @@ struct GameOptions {
   std::string expansion = "base";
   bool advanced = false;
   bool first_game = false;  // §2.3 introductory setup: start worlds #1..#n and preset hands
+  // Rule constants a what-if variant may change (G16; defaults are the printed rules).
+  int hand_limit = kHandLimit;         // §3.6: cards kept at the end of a round
+  int vp_per_player = 12;              // §2.2: VP chips in the pool per player
+  int tableau_end = 12;                // §3.5: a tableau of this many cards ends the game
 };
 
 class Game {
@@ -142,7 +146,9 @@ class Game {
   int sum(SumField f, const CardSet& cards) const { return sums_[f].sum(cards); }
   // Instances whose windfall-production power fills class k (0 any, 1..4 kind).
   const CardSet& windfall_power_cards(int k) const { return windfall_power_[k]; }
-  int initial_pool() const { return 12 * options_.players; }
+  int initial_pool() const { return options_.vp_per_player * options_.players; }
+  int hand_limit() const { return options_.hand_limit; }
+  int tableau_end() const { return options_.tableau_end; }
 
   // The engine.
   State new_initial_state(uint64_t seed) const;

@@ -182,6 +182,14 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     throw RulesError("the first-game setup is for 2 to 4 players");
   if (options.advanced && options.players != 2)
     throw RulesError("the advanced game is for exactly 2 players, not " + std::to_string(options.players));
+  // G16: what-if rule constants, within what the fixed-size state and the runner can hold.
+  if (options.hand_limit < 0 || options.hand_limit > 100)
+    throw RulesError("hand limit must be 0 to 100, not " + std::to_string(options.hand_limit));
+  if (options.vp_per_player < 1 || options.vp_per_player > 500)
+    throw RulesError("VP pool per player must be 1 to 500, not " + std::to_string(options.vp_per_player));
+  if (options.tableau_end < 1 || options.tableau_end > 40)
+    throw RulesError("the tableau size that ends the game must be 1 to 40, not " +
+                     std::to_string(options.tableau_end));
 
   for (int d = 0; d < static_cast<int>(db_.designs.size()); ++d) {
     const Design& design = db_.designs[d];
