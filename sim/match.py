@@ -43,7 +43,7 @@ from results.writer import RunWriter, clean_folder, folder_is_ours, games_writte
 from . import bots as botreg
 from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores
 from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, batch_module, card_text, engine_version,
-                  galaxysim_version)
+                  galaxysim_version, observation_info)
 
 KINDS = ("match", "tournament")
 #: What must match between a stored match and a `--resume` that names it.
@@ -219,7 +219,7 @@ def _empty_columns(record: bool) -> dict[str, dict[str, list]]:
             "seats": {k: [] for k in ("game_index", "seat", "bot", "start_world", "score", "score_cards",
                                       "score_chips", "score_six_cost", "rank", "won", "hand_size", "goods")}
             | {"tableau_offsets": [0], "tableau_cards": []},
-            "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal")}}
+            "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
 
 
 def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, offset, record, errors, bar):
@@ -227,6 +227,7 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
     from pycore import _rftg
 
     cols = _empty_columns(record)
+    obs_size = seats.game().observation_size
     players = seats.python_seats(lineup)
     labels = list(lineup)
     g, s, d = cols["games"], cols["seats"], cols["decisions"]
@@ -250,11 +251,19 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
             for k, v in zip(("game_index", "step", "seat", "kind", "action", "legal"),
                             (index, step, seat, kind, action, legal)):
                 d[k].append(v)
+        if record:
+            size = rec["observation_size"]
+            d["observation"].append(np.frombuffer(rec["observations"], np.int16).reshape(-1, size))
+            obs_size = size
         if rec["error"] is not None:
             errors.append({"game_index": index, "seat": rec["error_seat"], "bot": lineup[rec["error_seat"]],
                            "message": rec["error"]})
         bar.update(1)
-    return {t: {k: np.asarray(v) for k, v in c.items()} for t, c in cols.items()}
+    obs = d.pop("observation")
+    out = {t: {k: np.asarray(v) for k, v in c.items()} for t, c in cols.items()}
+    if record:
+        out["decisions"]["observation"] = np.concatenate(obs) if obs else np.zeros((0, obs_size), np.int16)
+    return out
 
 
 def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str, np.ndarray]]:
@@ -263,7 +272,7 @@ def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str,
     out: dict[str, dict[str, np.ndarray]] = {}
     for t in ("games", "seats", "decisions"):
         out[t] = {}
-        for k in parts[0][t]:
+        for k in [k for k in parts[0][t] if all(k in p[t] for p in parts)]:
             if k == "tableau_offsets":
                 base, pieces = 0, [np.zeros(1, np.int64)]
                 for p in parts:
@@ -363,6 +372,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
             "run_id": run_id(cfg), "engine_version": engine_version(), "galaxysim_version": galaxysim_version(),
             "created": _now(), "config": cfg.manifest_config(),
             "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
+            **({"observation": observation_info(seats.game())} if cfg.record_decisions else {}),
             "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
             "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
         }

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <thread>
 
+#include "rftg/observation_tensor.h"
+
 namespace gs::runner {
 
 using rftg::Game;
@@ -26,6 +28,7 @@ struct DecisionRow {
 struct GameSlot {
   GameRecord rec;
   std::vector<DecisionRow> decisions;
+  std::vector<int16_t> observations;  // observation_size per decision
 };
 
 // One bot per seat, made once per worker and reused across its games (a bot's
@@ -91,6 +94,8 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   resize(out.hand_size, seats);
   resize(out.goods, seats);
   std::vector<GameSlot> slots(static_cast<size_t>(count));
+  const rftg::ObservationEncoder encoder(g);
+  out.observation_size = req.record_decisions ? encoder.size() : 0;
 
   std::atomic<int64_t> next{0};
   std::exception_ptr failure;
@@ -110,9 +115,13 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           GameRecord& rec = slot.rec;
           if (req.record_decisions) {
             int16_t step = 0;
+            slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
             play_game(g, seat_bots, seed, s, rec, [&](const State& st, int a, int n) {
               slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
                                                    static_cast<int16_t>(a), static_cast<int16_t>(n)});
+              size_t at = slot.observations.size();
+              slot.observations.resize(at + static_cast<size_t>(encoder.size()));
+              encoder.encode(st, st.actor, slot.observations.data() + at);
             });
           } else {
             play_game(g, seat_bots, seed, s, rec, [](const State&, int, int) {});
@@ -167,8 +176,9 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   out.dec_game_index.clear();
   out.dec_seat.clear();
   out.dec_kind.clear();
+  out.game_observations.assign(req.record_decisions ? static_cast<size_t>(count) : 0, {});
   for (int64_t k = 0; k < count; ++k) {
-    const GameSlot& slot = slots[k];
+    GameSlot& slot = slots[k];
     for (int p = 0; p < players; ++p) {
       const SeatRecord& sr = slot.rec.seats[p];
       out.tableau_cards.insert(out.tableau_cards.end(), sr.tableau, sr.tableau + sr.tableau_len);
@@ -182,6 +192,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       out.dec_action.push_back(d.action);
       out.dec_legal.push_back(d.legal);
     }
+    if (req.record_decisions) out.game_observations[k] = std::move(slot.observations);  // no copy: the bulk
   }
 }
 

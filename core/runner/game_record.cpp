@@ -14,9 +14,9 @@ void record_start(const Game& g, const State& dealt, GameRecord& rec) {
 
 namespace {
 
-int8_t end_reason(const State& s) {
+int8_t end_reason(const Game& g, const State& s) {
   for (int p = 0; p < s.players; ++p)
-    if (s.tableau[p].count() >= 12) return kEndTableau;
+    if (s.tableau[p].count() >= g.tableau_end()) return kEndTableau;
   return s.vp_pool <= 0 ? kEndVpPool : kEndRoundCap;
 }
 
@@ -26,7 +26,7 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
   const int players = g.players();
   const bool failed = rec.error_seat >= 0;
   rec.rounds = s.round;
-  rec.end_reason = failed ? kEndBotError : end_reason(s);
+  rec.end_reason = failed ? kEndBotError : end_reason(g, s);
   uint8_t mask = 0;
   if (!failed) {
     int w[rftg::kMaxPlayers];

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "py_state.h"
+#include "rftg/observation_tensor.h"
 #include "runner/game_record.h"
 #include "runner/seat_bot.h"
 
@@ -138,6 +139,8 @@ py::dict play_game(const std::shared_ptr<Game>& game, const py::list& seat_objs,
   Rng rng[rftg::kMaxPlayers];
   for (int p = 0; p < players; ++p) rng[p] = Rng(runner::bot_seed(deal, p));
   py::list decisions;
+  const rftg::ObservationEncoder encoder(g);
+  std::vector<int16_t> observations;  // encoder.size() per recorded decision
   int step = 0;
   State s;
   runner::GameRecord rec;
@@ -193,13 +196,20 @@ py::dict play_game(const std::shared_ptr<Game>& game, const py::list& seat_objs,
     return a;
   };
   auto on_step = [&](const State& st, int a, int n) {
-    if (record_decisions)
+    if (record_decisions) {
       decisions.append(py::make_tuple(step, int(st.actor), int(st.decision), a, n));
+      size_t at = observations.size();
+      observations.resize(at + static_cast<size_t>(encoder.size()));
+      encoder.encode(st, st.actor, observations.data() + at);
+    }
     ++step;
   };
   runner::play_recorded(g, deal, choose, on_step, s, rec);
   py::dict d = record_dict(g, rec, deal);
   d["decision_rows"] = decisions;
+  d["observation_size"] = encoder.size();
+  d["observations"] = py::bytes(reinterpret_cast<const char*>(observations.data()),
+                                observations.size() * sizeof(int16_t));  // int16, native byte order
   return d;
 }
 
