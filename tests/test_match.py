@@ -233,3 +233,23 @@ def test_cli_resume_checks_only_what_was_given(tmp_path, capsys):
     assert "already" not in capsys.readouterr().err
     assert main(["match", "--bots", "heuristic,random", "--games", "6", "--out", str(out), "--resume", "-q"]) == 2
     assert "games=4" in capsys.readouterr().err
+
+
+def test_recorded_decisions_with_python_and_cpp_lineups(tmp_path):
+    from results.reader import load_decisions
+
+    class First:
+        def act(self, state, legal_actions):
+            return legal_actions[0]
+
+    o = play(MatchConfig(bots=["first", "heuristic"], games=2, seed=6, out=str(tmp_path / "d"), quiet=True,
+                         record_decisions=True, chunk_size=3), objects={"first": First()})
+    dec = load_decisions(o.path)
+    games = load_games(o.path, columns=["game_index", "decisions"]).to_pydict()
+    assert dec.num_rows == sum(games["decisions"])
+    size = open_run(o.path).manifest["observation"]["size"]
+    assert all(len(v) == 2 * size for v in dec.column("observation").to_pylist()[:5])  # int16 bytes
+    # An all-C++ match records the same kind of rows through the batch path.
+    o2 = play(MatchConfig(bots=["random", "heuristic"], games=2, seed=6, out=str(tmp_path / "e"), quiet=True,
+                          record_decisions=True))
+    assert load_decisions(o2.path).num_rows == sum(load_games(o2.path, columns=["decisions"]).column(0).to_pylist())
