@@ -21,6 +21,7 @@ from typing import Any, NoReturn, Sequence
 from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
+from . import cli_match
 from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -139,7 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", metavar="DIR", help="run folder (default runs/<game>-<expansion>-<N>p-seed<seed>, or "
                                                 "-<timestamp> without --seed)")
     r.add_argument("--record-decisions", action=argparse.BooleanOptionalAction,
-                   help="also write decisions/: every decision of every game (large)")
+                   help="also write decisions/: every decision of every game, with the deciding seat's "
+                        "observation vector (large)")
+    r.add_argument("--variant", metavar="CHANGES", dest="what_if",
+                   help="a what-if variant, e.g. 'Gambling World.cost=2; hand_limit=12' (docs/variants.md)")
     r.add_argument("--chunk-size", metavar="N", type=_count,
                    help="games per chunk file (default: 2,500 per thread, at least 1,000)")
     r.add_argument("--config", metavar="FILE", help="TOML config file; flags given here win over it")
@@ -172,6 +176,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="play the missing chunks on a Ray cluster (see run --ray), whatever played the rest")
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
+    _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
+    from .cli_analysis import add_commands as add_analysis_commands
+
+    add_analysis_commands(sub, fmt, _SUBPARSERS, COMMANDS, _count, _int)
     return p
 
 
@@ -209,7 +217,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
         values.update(load_toml(ns.config))
         labels.update({k: f"{ns.config}: {k}" for k in values})
     values.update(given)
-    labels.update({k: f"--{k.replace('_', '-')}" for k in given})
+    labels.update({k: "--variant" if k == "what_if" else f"--{k.replace('_', '-')}" for k in given})
     cfg = RunConfig.from_values(values, labels=labels)
     outcome = runmod.start(cfg, explicit=set(values))
     return _finish(outcome)
@@ -257,7 +265,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay}
+COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
+            **cli_match.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

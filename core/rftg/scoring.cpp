@@ -44,7 +44,7 @@ bool matches(const ScoreLine& line, const CardInfo& c) {
 }  // namespace
 
 int Game::total_military(const State& s, int seat) const {
-  return sum_over(*this, s.tableau[seat], [](const CardInfo& c) { return c.military_power; });
+  return sum(kSumMilitary, s.tableau[seat]);
 }
 
 Game::ScoreParts Game::score_parts(const State& s, int seat) const {
@@ -78,21 +78,27 @@ std::vector<int> Game::scores(const State& s) const {
   return out;
 }
 
-std::vector<int> Game::winners(const State& s) const {
-  std::vector<int> sc = scores(s);
-  int best = -1000000, best_tie = -1;
-  std::vector<int> win;
+int Game::winners(const State& s, int* out) const {
+  int best = -1000000, best_tie = -1, n = 0;
   for (int i = 0; i < s.players; ++i) {
+    int sc = score_parts(s, i).total;
     int tie = s.hand[i].count() + (s.tableau[i] & s.has_good).count();  // A9: hand + goods
-    if (sc[i] > best || (sc[i] == best && tie > best_tie)) {
-      best = sc[i];
+    if (sc > best || (sc == best && tie > best_tie)) {
+      best = sc;
       best_tie = tie;
-      win.assign(1, i);
-    } else if (sc[i] == best && tie == best_tie) {
-      win.push_back(i);
+      n = 0;
+      out[n++] = i;
+    } else if (sc == best && tie == best_tie) {
+      out[n++] = i;
     }
   }
-  return win;
+  return n;
+}
+
+std::vector<int> Game::winners(const State& s) const {
+  int w[kMaxPlayers];
+  int n = winners(s, w);
+  return std::vector<int>(w, w + n);
 }
 
 }  // namespace gs::rftg
