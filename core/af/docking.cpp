@@ -218,7 +218,7 @@ void apply_dock(const Game& g, State& s, int action) {
   const int slot = (action - act::kDockBase) / 32;
   const int ship = (action - act::kDockBase) % 32;
   const uint8_t key = run_slot(slot) ? run_key(s, slot, ship) : 0;
-  if (ship == s.teleported) s.teleported = kNone;
+  if (ship == s.teleported) clear_teleport(s);
   s.last_dock = key;
   switch (slot) {
     case kSlotSolar: solar_dock(g, s, ship); break;
@@ -278,7 +278,7 @@ void apply_group(const Game& g, State& s, int action) {
     }
     move_ship(s, ship, loc);
   }
-  if (tpos) s.teleported = kNone;
+  if (tpos) clear_teleport(s);
   switch (kind) {
     case kGroupConstructor: constructor_dock(g, s); break;
     case kGroupMarket: market_dock(g, s, v); break;

@@ -193,6 +193,21 @@ inline void pose(State& s, DecisionKind k) {
   s.actor = s.active;
 }
 
+// Back to the Main decision after a follow-up decision; its scratch is cleared, so that
+// equal positions are equal byte for byte.
+inline void back_to_main(State& s) {
+  pose(s, DecisionKind::Main);
+  s.pending = 0;
+  s.pending2 = kNone;
+  s.marks = 0;
+}
+
+// The teleported ship has docked again (or left the board).
+inline void clear_teleport(State& s) {
+  s.teleported = kNone;
+  s.teleport_from = 0;
+}
+
 // Appends to a legal list; the engine never poses more than Game::kMaxLegal actions.
 inline void push(int* out, int& n, int a) { out[n++] = a; }
 

@@ -25,8 +25,6 @@ bool raiders_accept(const Game& g, const State& s, int low_value) {
 
 void raiders_dock(const Game&, State& s) {
   pose(s, DecisionKind::RaidChoice);
-  s.pending = 0;
-  s.pending2 = 0;
 }
 
 int legal_raid(const Game& g, const State& s, int* out) {
@@ -64,17 +62,19 @@ void apply_raid(const Game& g, State& s, int action) {
   if (s.decision == DecisionKind::RaidChoice) {
     if (action == act::kRaidResources) {
       pose(s, DecisionKind::RaidTake);
+      s.pending = 0;   // tokens taken
+      s.pending2 = 0;  // last take key + 1
       return;
     }
     int q = (action - act::kRaidCardBase) / 32, inst = (action - act::kRaidCardBase) % 32;
     s.tech[q] &= ~(1u << inst);
     if (holds_design(g, s, p, g.design_of(inst))) s.discard |= 1u << inst;
     else s.tech[p] |= 1u << inst;
-    pose(s, DecisionKind::Main);
+    back_to_main(s);
     return;
   }
   if (action == act::kStop) {
-    pose(s, DecisionKind::Main);
+    back_to_main(s);
     return;
   }
   int key = action - act::kTakeBase, q = key / 2;

@@ -137,8 +137,10 @@ struct State {
   uint8_t pending;      // Land: 1 = the Hub colony; PlasmaMore: facility; MoveColonyTo / SwapSecond: colony
                         // (p * 8 + t); RaidTake: tokens taken
   uint8_t pending2;     // Reroll / PlasmaMore: last ship picked (kNone = none); RaidTake: last take key + 1
+  uint8_t unused[4];    // explicit padding, always 0 (so equal positions are equal byte for byte)
 };
 
 static_assert(std::is_trivially_copyable<State>::value, "State must be trivially copyable");
+static_assert(sizeof(State) == 200, "State has no hidden padding (see State::unused)");
 
 }  // namespace gs::af

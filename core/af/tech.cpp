@@ -373,9 +373,7 @@ void apply_tech_step(const Game& g, State& s, int action) {
       if (action == act::kStop) {
         for (int ship = 0; ship < kNumShips; ++ship)
           if ((s.marks >> ship) & 1) s.value[ship] = static_cast<uint8_t>(roll_die(s));
-        s.marks = 0;
-        s.pending2 = kNone;
-        pose(s, DecisionKind::Main);
+        back_to_main(s);
       } else {
         int ship = action - act::kShipBase;
         s.marks |= 1u << ship;
@@ -384,10 +382,7 @@ void apply_tech_step(const Game& g, State& s, int action) {
       return;
     case DecisionKind::PlasmaMore:
       if (action == act::kStop) {
-        s.marks = 0;
-        s.pending = 0;
-        s.pending2 = kNone;
-        pose(s, DecisionKind::Main);
+        back_to_main(s);
       } else {
         const int design = static_cast<int>(s.marks >> 8), removed = static_cast<int>(s.marks & 0xff);
         const int ship = action - act::kShipBase;
@@ -404,8 +399,7 @@ void apply_tech_step(const Game& g, State& s, int action) {
       return;
     case DecisionKind::MoveColonyTo:
       move_colony(g, s, s.pending / 8, s.pending % 8, action - act::kTerritoryBase);
-      s.pending = 0;
-      pose(s, DecisionKind::Main);
+      back_to_main(s);
       return;
     case DecisionKind::SwapSecond: {
       const int q = s.pending / 8, t1 = s.pending % 8;
@@ -416,8 +410,7 @@ void apply_tech_step(const Game& g, State& s, int action) {
       ++s.colonies[r][t1];
       update_control(g, s, t1);
       update_control(g, s, t2);
-      s.pending = 0;
-      pose(s, DecisionKind::Main);
+      back_to_main(s);
       return;
     }
     default: return;

@@ -27,7 +27,7 @@ void update_control(const Game& g, State& s, int t) {
 
 // The Relic Ship goes home at once, from wherever it is (AF35).
 void relic_home(State& s) {
-  if (s.teleported == kRelic) s.teleported = kNone;
+  if (s.teleported == kRelic) clear_teleport(s);
   s.spent &= ~(1u << kRelic);
   move_ship(s, kRelic, kLocBurroughs);
   s.value[kRelic] = 0;
@@ -77,7 +77,7 @@ void apply_land(const Game& g, State& s, int action) {
   else --s.supply[p];
   ++s.colonies[p][t];
   update_control(g, s, t);
-  pose(s, DecisionKind::Main);
+  back_to_main(s);
   if (colonies_off_planet(s, p) == 0) {  // the last colony: the game ends at once (3.4, AF11)
     s.end = kEndLastColony;
     return;
