@@ -3,13 +3,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "bots/playout.h"
-#include "bots/random_bot.h"
+#include "bot_support.h"
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
 
@@ -84,20 +82,9 @@ py::list card_table(const CardDb& db, const std::string& expansion) {
 }
 
 // A C++ bot usable from Python and by the batch functions.
-struct PyBot {
-  std::string name;
-  Rng rng;
-  int act(const Game& g, const State& s, const int* legal, int n) {
-    if (name == "random") return bots::RandomBot().act(g, s, legal, n, rng);
-    return heuristic_action(g, s, legal, n, rng);
-  }
-};
+using PyBot = pybind_support::NamedBot<Game, State, heuristic_action>;
 
-PyBot make_bot(const std::string& name, uint64_t seed) {
-  if (name != "random" && name != "heuristic")
-    throw RulesError("unknown bot '" + name + "' (built-in bots: random, heuristic)");
-  return PyBot{name, Rng(splitmix64(seed ^ 0x5eedb07ull))};
-}
+PyBot make_bot(const std::string& name, uint64_t seed) { return pybind_support::make_named_bot<PyBot, RulesError>(name, seed); }
 
 int bot_act(PyBot& bot, const PyState& st) {
   if (st.game->is_terminal(st.s)) throw RulesError("the game is over: no decision to take");
@@ -108,41 +95,8 @@ int bot_act(PyBot& bot, const PyState& st) {
 
 // Play `games` games single-threaded (seeds = game_seed(seed, i)) with one bot name per seat.
 py::dict play_games(const GamePtr& game, const std::vector<std::string>& bot_names, int games, uint64_t seed) {
-  if (static_cast<int>(bot_names.size()) != game->players())
-    throw RulesError("need one bot per seat: " + std::to_string(game->players()) + " bots, got " +
-                     std::to_string(bot_names.size()));
-  std::vector<PyBot> bots;
-  for (size_t i = 0; i < bot_names.size(); ++i) bots.push_back(make_bot(bot_names[i], seed + i));
-  struct Adapter {
-    PyBot* b;
-    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return b->act(g, s, l, n); }
-  };
-  std::vector<Adapter> adapters;
-  for (auto& b : bots) adapters.push_back(Adapter{&b});
-  std::vector<Adapter*> seats;
-  for (auto& a : adapters) seats.push_back(&a);
-  std::vector<long> wins(game->players(), 0);
-  long decisions = 0, rounds = 0;
-  double seconds;
-  {
-    py::gil_scoped_release release;
-    Rng unused(0);
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < games; ++i) {
-      State s = game->new_initial_state(game_seed(seed, static_cast<uint64_t>(i)));
-      decisions += bots::play_out(*game, s, seats, unused);
-      rounds += s.round;
-      for (int w : game->winners(s)) ++wins[w];
-    }
-    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  }
-  py::dict out;
-  out["games"] = games;
-  out["decisions"] = decisions;
-  out["rounds"] = rounds;
-  out["seconds"] = seconds;
-  out["wins"] = wins;
-  return out;
+  return pybind_support::play_games<PyBot, RulesError>(*game, bot_names, games, seed, "rounds",
+                                                        [](const State& s) { return long(s.round); });
 }
 
 }  // namespace
