@@ -1,6 +1,9 @@
 // Human-readable action texts (Game::describe). Texts are unique among the
 // legal actions of a decision, so tests and replays can name actions by text.
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "af/play.h"
 #include "af/state_json.h"
@@ -136,12 +139,15 @@ std::string Game::describe(const State& s, int a) const {
   if (a >= act::kClaimBase && a < act::kTerritoryBase) {
     int inst = (a - act::kClaimBase) / 64, mask = (a - act::kClaimBase) % 64;
     if (inst >= n_instances_) return "?";
-    std::string with;
+    std::vector<std::pair<int, std::string>> set;  // by value, for a stable text
     int i = 0;
     for_each_ship(s, p, [&](int ship) {
       if (s.loc[ship] != kLocArtifact) return;
-      if ((mask >> i++) & 1) with += (with.empty() ? "" : "+") + own_ship(s, ship, s.value[ship]);
+      if ((mask >> i++) & 1) set.emplace_back(s.value[ship] * 2 + is_relic(ship), own_ship(s, ship, s.value[ship]));
     });
+    std::sort(set.begin(), set.end());
+    std::string with;
+    for (const auto& x : set) with += (with.empty() ? "" : "+") + x.second;
     return "claim " + tech_of(inst).name + " with " + with;
   }
   if (a >= act::kTerritoryBase && a < act::kColonyBase) {
