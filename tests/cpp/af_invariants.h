@@ -57,7 +57,9 @@ inline int loc_facility(int loc) {
   return kRaiders;
 }
 
-inline std::string check_invariants(const Game& g, const State& s) {
+// `describe_texts`: also check that the legal actions' texts are unique and well-formed
+// (the costly part; the property driver does it on a sample of positions).
+inline std::string check_invariants(const Game& g, const State& s, bool describe_texts = true) {
   auto fail = [&](const std::string& what) { return what + " [" + where(g, s) + "]"; };
   const int P = s.players;
   if (P != g.players()) return fail("players differ from the game's");
@@ -185,11 +187,14 @@ inline std::string check_invariants(const Game& g, const State& s) {
     return "";
   }
   if (s.actor != s.active) return fail("actor is not the active player");
-  std::vector<int> legal = g.legal_actions(s);
-  if (legal.empty()) return fail("no legal action");
+  int legal[Game::kMaxLegal];
+  const int n = g.legal_actions(s, legal);
+  if (n == 0) return fail("no legal action");
+  for (int k = 1; k < n; ++k)
+    if (legal[k] <= legal[k - 1]) return fail("legal actions not strictly increasing");
+  if (!describe_texts) return "";
   std::set<std::string> texts;
-  for (size_t k = 0; k < legal.size(); ++k) {
-    if (k && legal[k] <= legal[k - 1]) return fail("legal actions not strictly increasing");
+  for (int k = 0; k < n; ++k) {
     std::string t = g.describe(s, legal[k]);
     if (t.find('?') != std::string::npos) return fail("action " + std::to_string(legal[k]) + " described as '" + t + "'");
     if (!texts.insert(t).second) return fail("two legal actions described as '" + t + "'");
