@@ -11,8 +11,6 @@
 // (facility, value, kind) order (AF-G3), unless that would leave a ship with no
 // docking at all. A ship goes to the Maintenance Bay only when no docking of it
 // exists, alone or in a group (AF20).
-#include <utility>
-
 #include "af/play.h"
 
 namespace gs::af {
@@ -30,6 +28,7 @@ struct Unplaced {
   int lowest[7] = {-1, -1, -1, -1, -1, -1, -1};
   int relic = -1;  // the Relic Ship, when unplaced and not teleported
   int tele = -1;   // the teleported ship (possibly the Relic Ship)
+  unsigned present = 0, pairs = 0, triples = 0;  // bit v: 1+ / 2+ / 3+ ships of value v (not the teleported one)
 };
 
 Unplaced unplaced_ships(const State& s) {
@@ -45,6 +44,13 @@ Unplaced unplaced_ships(const State& s) {
       if (u.count[v]++ == 0) u.lowest[v] = ship;
     }
   });
+  // Values of which a group of 2 / 3 could be made without the teleported ship; values present.
+  for (int v = 1; v <= 6; ++v) {
+    int c = u.count[v] + (u.relic >= 0 && s.value[u.relic] == v);
+    u.present |= (c > 0 ? 1u : 0u) << v;
+    u.pairs |= (c >= 2 ? 1u : 0u) << v;
+    u.triples |= (c >= 3 ? 1u : 0u) << v;
+  }
   return u;
 }
 
@@ -55,26 +61,26 @@ uint8_t run_key(const State& s, int slot, int ship) {
 }
 
 // Which ships each single-dock slot takes now (the values' requirements apart from the ship).
+// The single-dock slots (bit per slot) that take `ship` now.
 struct SlotsOpen {
-  bool solar, hub, artifact;
-  int mine_min;  // lowest value the Mine accepts, 7 = full
+  uint32_t any_value;  // Solar Converter, Colonist Hub, Alien Artifact: open or not, whatever the value
+  int mine_min;        // lowest value the Mine accepts, 7 = full
 };
 
 SlotsOpen slots_open(const Game& g, const State& s) {
-  return SlotsOpen{solar_open(g, s), hub_accepts(g, s), artifact_open(g, s), mine_min_value(g, s)};
+  uint32_t any = (solar_open(g, s) ? 1u << kSlotSolar : 0) | (hub_accepts(g, s) ? 1u << kSlotHub : 0) |
+                 (artifact_open(g, s) ? 1u << kSlotArtifact : 0);
+  return SlotsOpen{any, mine_min_value(g, s)};
 }
 
-bool single_ok(const Game& g, const State& s, const SlotsOpen& o, int slot, int ship) {
-  const int f = kSlotFacility[slot];
-  if (ship == s.teleported && f == s.teleport_from) return false;
-  switch (slot) {
-    case kSlotSolar: return o.solar;
-    case kSlotMine: return s.value[ship] >= o.mine_min;
-    case kSlotHub: return o.hub;
-    case kSlotArtifact: return o.artifact;
-    case kSlotTerraform: return terraform_accepts(g, s, ship, s.value[ship]);
-    default: return false;
-  }
+uint32_t slots_for(const Game& g, const State& s, const SlotsOpen& o, int ship) {
+  uint32_t ok = o.any_value;
+  if (s.value[ship] >= o.mine_min) ok |= 1u << kSlotMine;
+  if (terraform_accepts(g, s, ship, s.value[ship])) ok |= 1u << kSlotTerraform;
+  if (ship == s.teleported)
+    for (int slot = 0; slot < kSlotBay; ++slot)
+      if (kSlotFacility[slot] == s.teleport_from) ok &= ~(1u << slot);
+  return ok;
 }
 
 bool group_open(const Game& g, const State& s, int kind, int low) {
@@ -102,19 +108,20 @@ void for_each_group(const Game& g, const State& s, const Unplaced& u, int unplac
     if (unplaced < size || g.usable_docks(fac) <= 0) continue;
     const bool straight = g.facility(fac).shape == Shape::Straight;
     const bool tele_ok = u.tele >= 0 && s.teleport_from != fac;
-    int avail[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // ships of each value that may join
-    for (int w = 1; w <= 6; ++w) avail[w] = u.count[w];
-    if (u.relic >= 0) ++avail[s.value[u.relic]];
-    if (tele_ok) ++avail[s.value[u.tele]];
+    // The lowest values of the groups the ships could form (bit v).
+    const int tv = tele_ok ? s.value[u.tele] : 0;
+    unsigned lows = 0;
+    if (straight) {
+      unsigned present = u.present | (tele_ok ? 1u << tv : 0u);
+      lows = present;
+      for (int i = 1; i < size; ++i) lows &= present >> i;
+    } else {
+      lows = size == 2 ? u.pairs : u.triples;
+      if (tele_ok && u.count[tv] + (u.relic >= 0 && s.value[u.relic] == tv) + 1 >= size) lows |= 1u << tv;
+    }
     int open = -1;  // group_open, computed once per kind (per value for the Outpost)
-    for (int v = 1; v + (straight ? size - 1 : 0) <= 6; ++v) {
-      if (straight) {
-        bool all = true;
-        for (int i = 0; i < size; ++i) all &= avail[v + i] > 0;
-        if (!all) continue;
-      } else if (avail[v] < size) {
-        continue;
-      }
+    for (; lows; lows &= lows - 1) {
+      const int v = lowest_bit32(lows);
       // Positions (1-based, 0 = none) the Relic Ship and the teleported ship can take.
       int rp[2] = {0, 0}, tp[2] = {0, 0};
       int nr = 1, nt = 1;
@@ -163,53 +170,42 @@ int group_facility(int kind) { return kGroupFacility[kind]; }
 int legal_docks(const Game& g, const State& s, int* out) {
   if (s.occ[kLocUnplaced] == 0) return 0;
   const Unplaced u = unplaced_ships(s);
-  // Candidate ships: one per kind, in id order.
-  int ships[9];
-  int m = 0;
+  // Candidate ships, one per kind; `cands` has bit i for ship i, so they are visited in id order.
+  uint32_t cands = 0;
   for (int v = 1; v <= 6; ++v)
-    if (u.count[v]) ships[m++] = u.lowest[v];
-  if (u.relic >= 0) ships[m++] = u.relic;
-  if (u.tele >= 0) ships[m++] = u.tele;
-  for (int i = 1; i < m; ++i)  // insertion sort by id
-    for (int j = i; j > 0 && ships[j] < ships[j - 1]; --j) std::swap(ships[j], ships[j - 1]);
+    if (u.count[v]) cands |= 1u << u.lowest[v];
+  if (u.relic >= 0) cands |= 1u << u.relic;
+  if (u.tele >= 0) cands |= 1u << u.tele;
 
-  // Which ships can dock at all (for the Bay rule), and which single dockings the order allows.
-  bool dockable[kNumShips] = {};
-  bool allowed_single[kNumShips] = {};
-  bool ok[kNumSlots][9] = {};
+  // For each candidate: the slots that take it, and those the canonical order allows (AF-G3): a ship
+  // with no docking in order keeps all of them, so that no ship is left stranded.
   const SlotsOpen open = slots_open(g, s);
-  for (int k = 0; k < m; ++k) {
-    for (int slot = 0; slot < kSlotBay; ++slot) {
-      if (!single_ok(g, s, open, slot, ships[k])) continue;
-      ok[slot][k] = true;
-      dockable[ships[k]] = true;
-      if (!run_slot(slot) || run_key(s, slot, ships[k]) >= s.last_dock) allowed_single[ships[k]] = true;
-    }
+  uint32_t at_slot[kNumSlots] = {0, 0, 0, 0, 0, 0};  // bit = ship
+  uint32_t dockable = 0;
+  for (uint32_t m = cands; m; m &= m - 1) {
+    const int ship = lowest_bit32(m);
+    const uint32_t ok = slots_for(g, s, open, ship);
+    if (!ok) continue;
+    dockable |= 1u << ship;
+    const int key = run_key(s, 0, ship);
+    uint32_t ordered = 0;
+    for (int slot = 0; slot < kSlotBay; ++slot)
+      if (((ok >> slot) & 1) && (!run_slot(slot) || key + slot * 32 >= s.last_dock)) ordered |= 1u << slot;
+    const uint32_t use = ordered ? ordered : ok;
+    for (uint32_t o = use; o; o &= o - 1) at_slot[lowest_bit32(o)] |= 1u << ship;
   }
   int groups[400];
   int ng = 0;
   for_each_group(g, s, u, s.occ[kLocUnplaced], [&](int a, unsigned plain, bool relic, bool tele) {
     groups[ng++] = a;
-    for (int w = 1; w <= 6; ++w)
-      if ((plain >> w) & 1) dockable[u.lowest[w]] = true;
-    if (relic) dockable[u.relic] = true;
-    if (tele) dockable[u.tele] = true;
+    for (unsigned w = plain; w; w &= w - 1) dockable |= 1u << u.lowest[lowest_bit32(w)];
+    if (relic) dockable |= 1u << u.relic;
+    if (tele) dockable |= 1u << u.tele;
   });
-  // A ship whose every single docking is out of order keeps them all, so that no ship is left stranded.
+  at_slot[kSlotBay] = cands & ~dockable;  // AF20
   int n = 0;
-  for (int slot = 0; slot < kNumSlots; ++slot) {
-    for (int k = 0; k < m; ++k) {
-      const int ship = ships[k];
-      bool legal;
-      if (slot == kSlotBay) {
-        legal = !dockable[ship];
-      } else {
-        legal = ok[slot][k] &&
-                (!run_slot(slot) || run_key(s, slot, ship) >= s.last_dock || !allowed_single[ship]);
-      }
-      if (legal) push(out, n, act::kDockBase + slot * 32 + ship);
-    }
-  }
+  for (int slot = 0; slot < kNumSlots; ++slot)
+    for (uint32_t m = at_slot[slot]; m; m &= m - 1) push(out, n, act::kDockBase + slot * 32 + lowest_bit32(m));
   for (int i = 0; i < ng; ++i) push(out, n, groups[i]);
   return n;
 }

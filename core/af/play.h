@@ -29,10 +29,21 @@ inline bool is_relic(int ship) { return ship == kRelic; }
 inline int owner_of(const State& s, int ship) { return ship == kRelic ? s.relic_owner : ship / kShipsPerPlayer; }
 inline bool owns(const State& s, int p, int ship) { return owner_of(s, ship) == p; }
 
+inline void refresh_mine_high(State& s) {
+  int high = 0;
+  for (int ship = 0; ship < kNumShips; ++ship) {
+    int v = s.loc[ship] == kLocMine ? s.value[ship] : 0;
+    high = v > high ? v : high;
+  }
+  s.mine_high = static_cast<uint8_t>(high);
+}
+
 inline void move_ship(State& s, int ship, int loc) {
-  --s.occ[s.loc[ship]];
+  const int from = s.loc[ship];
+  --s.occ[from];
   ++s.occ[loc];
   s.loc[ship] = static_cast<uint8_t>(loc);
+  if (from == kLocMine || loc == kLocMine) refresh_mine_high(s);
 }
 
 // A player's coloured ships that are not in the stock (the Terraforming ship included, AF21/AF24).
@@ -49,10 +60,9 @@ inline int stock_ship(const Game& g, const State& s, int p) {
 }
 // Ships of player p at a location (the Relic Ship counts for its holder).
 inline int ships_at(const State& s, int p, int loc) {
-  int n = 0;
-  for (int k = 0; k < kShipsPerPlayer; ++k) n += s.loc[p * kShipsPerPlayer + k] == loc;
-  if (s.relic_owner == p && s.loc[kRelic] == loc) ++n;
-  return n;
+  const uint8_t* l = s.loc + p * kShipsPerPlayer;
+  int n = (l[0] == loc) + (l[1] == loc) + (l[2] == loc) + (l[3] == loc) + (l[4] == loc) + (l[5] == loc);
+  return n + (s.relic_owner == p && s.loc[kRelic] == loc);
 }
 // Iterates over player p's ship ids (coloured ones, then the Relic Ship if p holds it).
 template <class F>

@@ -16,10 +16,7 @@ void solar_dock(const Game& g, State& s, int ship) {
 int mine_min_value(const Game& g, const State& s) {
   if (s.occ[kLocMine] >= g.usable_docks(kMine)) return 7;
   if (!(s.flags & kFlagMineDocked) && has_bonus(g, s, s.active, kBonusMineFree)) return 1;  // AF16
-  int high = 1;
-  for (int ship = 0; ship < kNumShips; ++ship)  // every ship there counts, the player's own included (AF15)
-    if (s.loc[ship] == kLocMine && s.value[ship] > high) high = s.value[ship];
-  return high;
+  return s.mine_high > 1 ? s.mine_high : 1;  // every ship there counts, the player's own included (AF15)
 }
 
 bool mine_accepts(const Game& g, const State& s, int value) { return value >= mine_min_value(g, s); }

@@ -26,6 +26,7 @@ void shipyard_dock(const Game& g, State& s) {
   int cost = shipyard_cost(g, s);
   pay(s, s.active, cost, cost);
   int ship = stock_ship(g, s, s.active);
+  if (ship < 0) return;  // (shipyard_open made sure there is one)
   move_ship(s, ship, kLocBay);
   s.value[ship] = 0;
 }

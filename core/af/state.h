@@ -137,7 +137,8 @@ struct State {
   uint8_t pending;      // Land: 1 = the Hub colony; PlasmaMore: facility; MoveColonyTo / SwapSecond: colony
                         // (p * 8 + t); RaidTake: tokens taken
   uint8_t pending2;     // Reroll / PlasmaMore: last ship picked (kNone = none); RaidTake: last take key + 1
-  uint8_t unused[4];    // explicit padding, always 0 (so equal positions are equal byte for byte)
+  uint8_t mine_high;    // highest value on the Lunar Mine, 0 = empty (kept in step with the ships)
+  uint8_t unused[3];    // explicit padding, always 0 (so equal positions are equal byte for byte)
 };
 
 static_assert(std::is_trivially_copyable<State>::value, "State must be trivially copyable");

@@ -493,6 +493,7 @@ void Loader::read_pending(const Reader& root) {
 // Where the ships are must be a position the rules can reach (dock counts, groups, the Relic Ship).
 void Loader::check_ships(const Reader& root) {
   for (int ship = 0; ship < kNumShips; ++ship) ++s_.occ[s_.loc[ship]];
+  refresh_mine_high(s_);
   for (int p = 0; p < g_.players(); ++p) {
     if (p != s_.active && ships_at(s_, p, kLocUnplaced) > 0)
       bad(root, g_.colour(p) + " has unplaced ships but it is " + g_.colour(s_.active) + "'s turn");

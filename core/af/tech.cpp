@@ -34,17 +34,34 @@ bool alike(const State& s, int a, int b) {
          is_relic(a) == is_relic(b);
 }
 
-// Is `ship` the lowest id among the ships alike for which `pick(x)` holds?
+// The ships of `cands` (bit i = ship i) that have no alike ship of lower id in `cands`.
+uint32_t firsts_alike(const State& s, uint32_t cands) {
+  uint32_t out = 0, seen = 0;
+  for (uint32_t m = cands; m; m &= m - 1) {
+    const int x = lowest_bit32(m);
+    bool dup = false;
+    for (uint32_t k = seen; k && !dup; k &= k - 1) dup = alike(s, lowest_bit32(k), x);
+    if (!dup) out |= 1u << x;
+    seen |= 1u << x;
+  }
+  return out;
+}
+
 template <class Pred>
-bool lowest_alike(const State& s, int ship, Pred pick) {
-  for (int x = 0; x < ship; ++x)
-    if (pick(x) && alike(s, x, ship)) return false;
-  return true;
+uint32_t ships_where(Pred pred) {
+  uint32_t m = 0;
+  for (int ship = 0; ship < kNumShips; ++ship)
+    if (pred(ship)) m |= 1u << ship;
+  return m;
 }
 
 // The active player's unplaced ships tech may change (not a teleported one, AF38).
-bool changeable(const State& s, int ship) {
-  return s.loc[ship] == kLocUnplaced && ship != s.teleported && owns(s, s.active, ship);
+uint32_t changeable_ships(const State& s) {
+  uint32_t m = 0;
+  for_each_ship(s, s.active, [&](int ship) {
+    if (s.loc[ship] == kLocUnplaced && ship != s.teleported) m |= 1u << ship;
+  });
+  return m;
 }
 
 bool enemy_docked(const State& s, int ship) {
@@ -92,32 +109,31 @@ void blast(State& s, int ship) {
   }
 }
 
-int die_power_targets(const Game& g, const State& s, const TechDef& t, int base, int* out) {
+int die_power_targets(const State& s, const TechDef& t, int base, int* out) {
   int n = 0;
-  for (int ship = 0; ship < kNumShips; ++ship) {
-    if (!changeable(s, ship) || !lowest_alike(s, ship, [&](int x) { return changeable(s, x); })) continue;
-    int v = s.value[ship];
-    bool ok = t.power == Power::Flip || t.power == Power::Reroll || (t.power == Power::Raise && v + t.amount <= 6) ||
-              (t.power == Power::Lower && v - t.amount >= 1);
-    if (!ok) continue;
-    if (t.power == Power::Reroll) {  // one action, then the picks
-      push(out, n, base);
-      return n;
-    }
-    push(out, n, base + ship);
+  const uint32_t cands = firsts_alike(s, changeable_ships(s));
+  if (t.power == Power::Reroll) {  // one action, then the picks
+    if (cands) push(out, n, base);
+    return n;
+  }
+  for (uint32_t m = cands; m; m &= m - 1) {
+    const int ship = lowest_bit32(m), v = s.value[ship];
+    if (t.power == Power::Flip || (t.power == Power::Raise && v + t.amount <= 6) ||
+        (t.power == Power::Lower && v - t.amount >= 1))
+      push(out, n, base + ship);
   }
   return n;
 }
 
 int shift_targets(const State& s, const TechDef& t, int base, int* out) {
   int n = 0;
-  for (int down = 0; down < kNumShips; ++down) {
-    if (!changeable(s, down) || s.value[down] - t.amount < 1) continue;
-    if (!lowest_alike(s, down, [&](int x) { return changeable(s, x); })) continue;
-    for (int up = 0; up < kNumShips; ++up) {
-      if (up == down || !changeable(s, up) || s.value[up] + t.amount > 6) continue;
-      if (!lowest_alike(s, up, [&](int x) { return x != down && changeable(s, x); })) continue;
-      push(out, n, base + down * 25 + up);
+  const uint32_t all = changeable_ships(s);
+  for (uint32_t d = firsts_alike(s, all); d; d &= d - 1) {
+    const int down = lowest_bit32(d);
+    if (s.value[down] - t.amount < 1) continue;
+    for (uint32_t u = firsts_alike(s, all & ~(1u << down)); u; u &= u - 1) {
+      const int up = lowest_bit32(u);
+      if (s.value[up] + t.amount <= 6) push(out, n, base + down * 25 + up);
     }
   }
   return n;
@@ -134,7 +150,7 @@ int power_targets(const Game& g, const State& s, int design, int* out) {
     case Power::Flip:
     case Power::Reroll:
       if (fuel < tech_power_cost(g, s, design, t.cost)) return 0;
-      return die_power_targets(g, s, t, base, out);
+      return die_power_targets(s, t, base, out);
     case Power::Shift:
       if (fuel < tech_power_cost(g, s, design, t.cost)) return 0;
       return shift_targets(s, t, base, out);
@@ -149,17 +165,18 @@ int power_targets(const Game& g, const State& s, int design, int* out) {
     case Power::Teleport: {
       if (fuel < tech_power_cost(g, s, design, t.cost) || s.teleported != kNone) return 0;
       int n = 0;
-      auto mine = [&](int x) { return owns(s, p, x) && is_docked(s.loc[x]) && s.loc[x] != kLocTerraform; };
-      for (int ship = 0; ship < kNumShips; ++ship)
-        if (mine(ship) && lowest_alike(s, ship, mine)) push(out, n, base + ship);
+      uint32_t mine = 0;
+      for_each_ship(s, p, [&](int x) {
+        if (is_docked(s.loc[x]) && s.loc[x] != kLocTerraform) mine |= 1u << x;
+      });
+      for (uint32_t m = firsts_alike(s, mine); m; m &= m - 1) push(out, n, base + lowest_bit32(m));
       return n;
     }
     case Power::Plasma: {
       if (fuel < plasma_total(g, s, design, 1)) return 0;
       int n = 0;
-      auto target = [&](int x) { return enemy_docked(s, x); };
-      for (int ship = 0; ship < kNumShips; ++ship)
-        if (target(ship) && lowest_alike(s, ship, target)) push(out, n, base + ship);
+      for (uint32_t m = firsts_alike(s, ships_where([&](int x) { return enemy_docked(s, x); })); m; m &= m - 1)
+        push(out, n, base + lowest_bit32(m));
       return n;
     }
     default: return 0;
@@ -192,8 +209,7 @@ int discard_targets(const Game& g, const State& s, int design, int* out) {
         if (o < 0 || o == p || !on_board(s.loc[x])) return false;
         return is_relic(x) || ships_in_play(s, o) > kReturnShipMinFleet;  // AF24
       };
-      for (int ship = 0; ship < kNumShips; ++ship)
-        if (target(ship) && lowest_alike(s, ship, target)) push(out, n, base + ship);
+      for (uint32_t m = firsts_alike(s, ships_where(target)); m; m &= m - 1) push(out, n, base + lowest_bit32(m));
       break;
     }
     case DiscardPower::TakeDiscard: {
@@ -220,19 +236,13 @@ int tech_power_cost(const Game& g, const State& s, int design, int base) {
 }
 
 int legal_tech(const Game& g, const State& s, int* out) {
-  const int p = s.active;
+  // Instances are numbered in design order and a player holds one per design, so visiting the
+  // held instances in order lists the actions in increasing order.
+  const uint32_t ready = s.tech[s.active] & ~s.powered;
   int n = 0;
-  for (int d = 0; d < g.num_designs(); ++d) {
-    int inst = held(g, s, p, d);
-    if (inst < 0 || ((s.powered >> inst) & 1)) continue;
-    n += power_targets(g, s, d, out + n);
-  }
+  for (uint32_t m = ready; m; m &= m - 1) n += power_targets(g, s, g.design_of(lowest_bit32(m)), out + n);
   if (s.flags & kFlagDiscarded) return n;
-  for (int d = 0; d < g.num_designs(); ++d) {
-    int inst = held(g, s, p, d);
-    if (inst < 0 || ((s.powered >> inst) & 1)) continue;
-    n += discard_targets(g, s, d, out + n);
-  }
+  for (uint32_t m = ready; m; m &= m - 1) n += discard_targets(g, s, g.design_of(lowest_bit32(m)), out + n);
   return n;
 }
 
@@ -326,9 +336,9 @@ int legal_tech_step(const Game& g, const State& s, int* out) {
   switch (s.decision) {
     case DecisionKind::Reroll: {
       if (s.marks) push(out, n, act::kStop);
-      auto open = [&](int x) { return changeable(s, x) && !((s.marks >> x) & 1); };
-      for (int ship = s.pending2 == kNone ? 0 : s.pending2 + 1; ship < kNumShips; ++ship)
-        if (open(ship) && lowest_alike(s, ship, open)) push(out, n, act::kShipBase + ship);
+      uint32_t open = firsts_alike(s, changeable_ships(s) & ~s.marks);
+      if (s.pending2 != kNone) open &= ~((2u << s.pending2) - 1);  // ascending picks
+      for (; open; open &= open - 1) push(out, n, act::kShipBase + lowest_bit32(open));
       return n;
     }
     case DecisionKind::PlasmaMore: {
@@ -336,9 +346,9 @@ int legal_tech_step(const Game& g, const State& s, int* out) {
       const int design = static_cast<int>(s.marks >> 8), removed = static_cast<int>(s.marks & 0xff);
       const int more = plasma_total(g, s, design, removed + 1) - plasma_total(g, s, design, removed);
       if (s.fuel[p] < more) return n;
-      auto target = [&](int x) { return enemy_docked(s, x) && facility_of(s.loc[x]) == s.pending; };
-      for (int ship = s.pending2 + 1; ship < kNumShips; ++ship)
-        if (target(ship) && lowest_alike(s, ship, target)) push(out, n, act::kShipBase + ship);
+      uint32_t open = firsts_alike(s, ships_where([&](int x) { return enemy_docked(s, x) && facility_of(s.loc[x]) == s.pending; }));
+      open &= ~((2u << s.pending2) - 1);  // ascending picks
+      for (; open; open &= open - 1) push(out, n, act::kShipBase + lowest_bit32(open));
       return n;
     }
     case DecisionKind::MoveColonyFrom:

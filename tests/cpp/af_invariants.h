@@ -87,6 +87,10 @@ inline std::string check_invariants(const Game& g, const State& s, bool describe
     if (loc == kLocUnplaced && p != s.active && !over) return fail("unplaced ship of a player not on turn");
   }
   if (s.relic_owner >= P) return fail("Relic Ship owner out of range");
+  int mine_high = 0;
+  for (int ship = 0; ship < kNumShips; ++ship)
+    if (s.loc[ship] == kLocMine) mine_high = std::max<int>(mine_high, s.value[ship]);
+  if (mine_high != s.mine_high) return fail("mine_high out of step with the Lunar Mine");
   if (s.loc[kRelic] == kLocUnplaced && s.relic_owner != s.active && !over) return fail("unplaced Relic Ship not the active player's");
   for (int loc = 0; loc < kNumLocs; ++loc)
     if (occ[loc] != s.occ[loc]) return fail("occupancy of location " + std::to_string(loc) + " is " +
