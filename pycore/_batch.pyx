@@ -40,11 +40,20 @@ cdef extern from "rftg/game.h" namespace "gs::rftg":
         int players
         string expansion
         cbool advanced
+        int hand_limit
+        int vp_per_player
+        int tableau_end
     cdef cppclass Game:
         Game(const CardDb& db, const GameOptions& options) except +
         int players()
         vector[int] scores(const State& s)
         vector[int] winners(const State& s)
+
+
+cdef extern from "rftg/observation_tensor.h" namespace "gs::rftg":
+    cdef cppclass ObservationEncoder:
+        ObservationEncoder(const Game& g) except +
+        int size()
 
 
 cdef extern from "runner/batch.h" namespace "gs::runner":
@@ -85,6 +94,8 @@ cdef extern from "runner/batch.h" namespace "gs::runner":
         vector[int8_t] dec_kind
         vector[int16_t] dec_action
         vector[int16_t] dec_legal
+        int observation_size
+        vector[vector[int16_t]] game_observations
     void run_batch(const Game& game, const vector[BotSpec]& bots, const BatchRequest& req, BatchColumns& out) except + nogil
     cdef cppclass ReplayStep:
         int seat
@@ -102,6 +113,21 @@ cdef object column(const void* data, size_t n, dtype):
     if n:
         view = out.view(np.int8)
         memcpy(&view[0], data, n * out.itemsize)
+    return out
+
+
+cdef object observation_rows(BatchColumns& c, int size):
+    """The games' observation vectors as one (decisions, size) int16 array: a single copy."""
+    out = np.empty((c.dec_legal.size(), size), dtype=np.int16)
+    cdef int16_t[::1] flat = out.reshape(-1)
+    cdef size_t pos = 0, k, n
+    for k in range(c.game_observations.size()):
+        n = c.game_observations[k].size()
+        if n:
+            memcpy(&flat[pos], c.game_observations[k].data(), n * sizeof(int16_t))
+            pos += n
+    if pos != <size_t>flat.shape[0]:
+        raise RuntimeError(f"engine returned {pos} observation values for {c.dec_legal.size()} decisions")
     return out
 
 
@@ -124,14 +150,19 @@ def design_names(str card_text, str expansion="base"):
 
 
 cdef class Runner:
-    """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots)."""
+    """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots).
+
+    The rule constants a what-if variant may change are keywords: hand_limit (10), vp_per_player (12),
+    tableau_end (12)."""
     cdef CardDb* db
     cdef Game* game
     cdef vector[BotSpec] bots
     cdef readonly int players
     cdef readonly list bot_names
+    cdef readonly int observation_size
 
-    def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots):
+    def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots, *,
+                  int hand_limit=10, int vp_per_player=12, int tableau_end=12):
         self.db = NULL
         self.game = NULL
         _level_index(expansion)
@@ -139,12 +170,19 @@ cdef class Runner:
         opts.players = players
         opts.expansion = expansion.encode()
         opts.advanced = advanced
+        opts.hand_limit = hand_limit
+        opts.vp_per_player = vp_per_player
+        opts.tableau_end = tableau_end
+        cdef ObservationEncoder* enc = NULL
         self.db = new CardDb()
         try:
             self.db[0] = parse_card_db(card_text.encode(), b"pycore/data/rftg_cards.txt")
             self.game = new Game(self.db[0], opts)
             for spec in bots:
                 self.bots.push_back(parse_bot_spec(str(spec).encode()))
+            enc = new ObservationEncoder(self.game[0])
+            self.observation_size = enc.size()
+            del enc
         except RuntimeError as e:
             raise RulesError(str(e)) from None
         if <int>self.bots.size() != players:
@@ -206,6 +244,7 @@ cdef class Runner:
             "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
             "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
             "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
+            "observation": observation_rows(c, self.observation_size),
         }
         return {"games": games, "seats": seats, "decisions": decisions}
 

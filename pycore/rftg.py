@@ -26,10 +26,15 @@ CARD_FILE = "rftg_cards.txt"
 
 
 @functools.lru_cache(maxsize=None)
+def card_text() -> str:
+    """The text of the card data file shipped with galaxysim (docs/card-data.md)."""
+    return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=None)
 def card_db() -> _rftg.CardDb:
     """The card designs shipped with galaxysim (parsed once per process)."""
-    path = resources.files("pycore") / "data" / CARD_FILE
-    return _rftg.CardDb(path.read_text(encoding="utf-8"), f"pycore/data/{CARD_FILE}")
+    return _rftg.CardDb(card_text(), f"pycore/data/{CARD_FILE}")
 
 
 def card_table(expansion: str = "base") -> list[dict]:
@@ -41,16 +46,27 @@ def card_table(expansion: str = "base") -> list[dict]:
 class Game(_rftg.Game):
     """A Race for the Galaxy game definition: player count, expansion level, variant."""
 
-    def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False):
+    def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False,
+                 variant=None):
+        """`variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
+        "Gambling World.cost=2; hand_limit=12"; docs/variants.md)."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise RulesError(f"players must be an integer, not {players!r}")
         if expansion not in EXPANSIONS:
             raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
-        super().__init__(card_db(), players, expansion, bool(advanced), bool(first_game))
+        from .variant import Variant
+
+        self.variant = Variant.from_config(variant)
+        db, rules = card_db(), {}
+        if self.variant is not None:
+            resolved = self.variant.resolve(card_text(), expansion)
+            db, rules = _rftg.CardDb(resolved.card_text, "card data with variant"), resolved.rules
+        super().__init__(db, players, expansion, bool(advanced), bool(first_game), **rules)
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""
         adv += ", first_game=True" if self.first_game else ""
+        adv += f", variant={self.variant.name!r}" if self.variant is not None else ""
         return f"rftg.Game(players={self.players}, expansion={self.expansion!r}{adv})"
 
 

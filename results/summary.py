@@ -69,6 +69,7 @@ class Summary:
     threads: int | None
     by_seat: list[Group] = field(default_factory=list)
     by_bot: list[Group] = field(default_factory=list)
+    what_if: dict | None = None  # the run's what-if variant (name, changes, cards), if any
 
     @property
     def games_per_second(self) -> float | None:
@@ -152,7 +153,7 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
         mean_score=float(score.mean()) if len(score) else float("nan"),
         shared_wins=int((n_winners > 1).sum()), end_reasons=end_counts,
         elapsed_seconds=float(run.manifest.get("elapsed_seconds") or 0.0), threads=threads,
-        by_seat=by_seat, by_bot=by_bot,
+        by_seat=by_seat, by_bot=by_bot, what_if=cfg.get("what_if"),
     )
 
 
@@ -181,6 +182,10 @@ def format_summary(s: Summary) -> str:
     head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
         else f"{s.path}: {s.games:,} games"
     lines = [f"{head} of {s.game} {s.expansion}, {s.players} players{variant}, seed {s.seed} ({state})"]
+    if s.what_if:
+        changes = "; ".join(s.what_if.get("changes") or [])
+        name = s.what_if.get("name") or changes
+        lines.append(f"  what-if variant {name}" + (f": {changes}" if changes != name else ""))
     speed = s.games_per_second
     if speed is not None:
         on = f" on {s.threads} threads" if s.threads else ""

@@ -25,12 +25,17 @@ COMPRESSION = "zstd"
 _CHUNK_RE = re.compile(r"^chunk-(\d+)\.parquet$")
 LOCK_FILE = ".lock"
 #: Everything a run folder may contain (what --overwrite is allowed to remove).
-KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES}
+#: What galaxysim derives from a run inside its folder by default (the report, the exported dataset): an
+#: --overwrite removes them with the run they describe.
+DERIVED_ENTRIES = {"report", "decisions.npz", "decisions.parquet"}
+KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES, *DERIVED_ENTRIES}
 
 
 def encode_parquet(table: pa.Table) -> pa.Buffer:
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=True, write_statistics=True)
+    # Large binary values (observation tensors) get neither a dictionary nor min/max statistics.
+    plain = [f.name for f in table.schema if not pa.types.is_fixed_size_binary(f.type)]
+    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=plain, write_statistics=plain)
     return sink.getvalue()
 
 

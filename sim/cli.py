@@ -138,7 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", metavar="DIR", help="run folder (default runs/<game>-<expansion>-<N>p-seed<seed>, or "
                                                 "-<timestamp> without --seed)")
     r.add_argument("--record-decisions", action=argparse.BooleanOptionalAction,
-                   help="also write decisions/: every decision of every game (large)")
+                   help="also write decisions/: every decision of every game, with the deciding seat's "
+                        "observation vector (large)")
+    r.add_argument("--variant", metavar="CHANGES", dest="what_if",
+                   help="a what-if variant, e.g. 'Gambling World.cost=2; hand_limit=12' (docs/variants.md)")
     r.add_argument("--chunk-size", metavar="N", type=_count,
                    help="games per chunk file (default: 2,500 per thread, at least 1,000)")
     r.add_argument("--config", metavar="FILE", help="TOML config file; flags given here win over it")
@@ -166,6 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
+    from .cli_analysis import add_commands as add_analysis_commands
+
+    add_analysis_commands(sub, fmt, _SUBPARSERS, COMMANDS, _count, _int)
     return p
 
 
@@ -203,7 +209,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
         values.update(load_toml(ns.config))
         labels.update({k: f"{ns.config}: {k}" for k in values})
     values.update(given)
-    labels.update({k: f"--{k.replace('_', '-')}" for k in given})
+    labels.update({k: "--variant" if k == "what_if" else f"--{k.replace('_', '-')}" for k in given})
     cfg = RunConfig.from_values(values, labels=labels)
     outcome = runmod.start(cfg, explicit=set(values))
     return _finish(outcome)

@@ -11,6 +11,10 @@ underscores). A config file holds the keys at the top level or under [run]:
     games = 200000
     seed = 42
     record_decisions = false
+    variant = "Gambling World.cost=2; hand_limit=12"   # a what-if variant (docs/variants.md); also:
+    # [variant]
+    # name = "cheap gambling"
+    # changes = ["Gambling World.cost=2", "hand_limit=12"]
 
 Flags given on the command line win over the file.
 """
@@ -37,6 +41,8 @@ DEFAULT_GAMES = 100_000
 #: Games per chunk per thread when --chunk-size is not given: chunks of a fraction of a second.
 AUTO_CHUNK_PER_THREAD = 2_500
 AUTO_CHUNK_MIN, AUTO_CHUNK_MAX = 1_000, 100_000
+#: ... and when decisions are recorded (each game then carries ~0.4 MB of observation tensors in memory).
+AUTO_CHUNK_RECORD_PER_THREAD, AUTO_CHUNK_RECORD_MAX = 100, 1_000
 MAX_SEED = 2**64 - 1
 
 
@@ -69,6 +75,8 @@ class RunConfig:
     overwrite: bool = False
     resume: bool = False
     quiet: bool = False
+    #: A what-if variant (pycore.variant.Variant), None for the printed rules. Config key `variant` (or what_if).
+    what_if: Any = None
 
     # --- building ---------------------------------------------------------------------------------------------
     @classmethod
@@ -120,6 +128,14 @@ class RunConfig:
             raise ConfigError(f"{L('chunk_size')} must be at least 1, not {self.chunk_size}")
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
+        if self.what_if is not None:
+            from pycore import rftg
+            from pycore.variant import VariantError
+
+            try:
+                self.what_if.resolve(rftg.card_text(), self.expansion)
+            except VariantError as e:
+                raise ConfigError(f"{L('what_if')}: {e}") from None
 
     # --- choosing the defaults --------------------------------------------------------------------------------
     def resolved(self) -> "RunConfig":
@@ -130,15 +146,18 @@ class RunConfig:
         if cfg.threads is None:
             cfg.threads = all_cores()
         if cfg.chunk_size is None:
-            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads)
+            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads, cfg.record_decisions)
         if cfg.out is None:
             cfg.out = str(default_out(cfg, seed_given=self.seed is not None))
         return cfg
 
     def manifest_config(self) -> dict[str, Any]:
         """What the manifest records (everything but the per-invocation switches)."""
-        return {k: getattr(self, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed",
-                                               "record_decisions", "chunk_size", "threads")}
+        out = {k: getattr(self, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed",
+                                              "record_decisions", "chunk_size", "threads")}
+        if self.what_if is not None:  # only then: the manifests of runs without a variant stay as they were
+            out["what_if"] = self.what_if.to_config()
+        return out
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any], source: str) -> "RunConfig":
@@ -150,8 +169,11 @@ class RunConfig:
         return "advanced" if self.advanced else "standard"
 
 
-def auto_chunk_size(games: int, threads: int) -> int:
-    size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
+def auto_chunk_size(games: int, threads: int, record_decisions: bool = False) -> int:
+    if record_decisions:
+        size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * max(1, threads))
+    else:
+        size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
     return max(1, min(games, size))
 
 
@@ -174,6 +196,8 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
 # --- types ----------------------------------------------------------------------------------------------------------
 
 _INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
+#: Config file keys that name a RunConfig field differently ("variant" is also the standard/advanced label).
+KEY_ALIASES = {"variant": "what_if"}
 _BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet"}
 _STR_KEYS = {"game", "expansion", "out"}
 
@@ -208,6 +232,13 @@ def _check_type(key: str, value: Any, label: str) -> Any:
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a string, not {value!r}")
         return value
+    if key == "what_if":
+        from pycore.variant import Variant, VariantError
+
+        try:
+            return Variant.from_config(value, where=label)
+        except VariantError as e:
+            raise ConfigError(f"{label}: {e}" if not str(e).startswith(label) else str(e)) from None
     if key == "bots":
         if isinstance(value, str):
             return parse_bots(value)
@@ -224,8 +255,9 @@ def _unknown_key(key: str, source: str) -> ConfigError:
     return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
 
 
-def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked."""
+def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked. Keys in
+    `extra` (a command's own, e.g. compare's variant tables) are returned as they are."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -245,7 +277,10 @@ def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         raw = raw["run"]
     out: dict[str, Any] = {}
     for key, value in raw.items():
-        k = key.replace("-", "_")
+        if key.replace("-", "_") in extra:
+            out[key.replace("-", "_")] = value
+            continue
+        k = KEY_ALIASES.get(key.replace("-", "_"), key.replace("-", "_"))
         if k not in RunConfig.keys():
             raise _unknown_key(key, str(p))
         out[k] = _check_type(k, value, f"{p}: {k}")

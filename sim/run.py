@@ -47,7 +47,7 @@ from .config import ConfigError, RunConfig, all_cores
 CARD_FILE = "rftg_cards.txt"
 #: What must match between a run folder and a `run --resume` that names it.
 DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions",
-                    "chunk_size")
+                    "chunk_size", "what_if")
 
 
 class ReplayMismatch(Exception):
@@ -67,6 +67,21 @@ def batch_module():
 @lru_cache(maxsize=None)
 def card_text() -> str:
     return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=64)
+def _resolved(variant, expansion: str):
+    return variant.resolve(card_text(), expansion)
+
+
+def game_card_text(cfg: RunConfig) -> str:
+    """The card data the run plays: the shipped file, with the what-if variant's overrides if any."""
+    return card_text() if cfg.what_if is None else _resolved(cfg.what_if, cfg.expansion).card_text
+
+
+def rule_options(cfg: RunConfig) -> dict[str, int]:
+    """The rule constants the variant changes, as engine keywords (hand_limit, vp_per_player, tableau_end)."""
+    return {} if cfg.what_if is None else dict(_resolved(cfg.what_if, cfg.expansion).rules)
 
 
 def engine_version() -> str:
@@ -89,8 +104,9 @@ def make_runner(cfg: RunConfig):
     ConfigError."""
     b = batch_module()
     try:
-        return b.Runner(card_text(), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots))
-    except ValueError as e:  # pycore._rftg.RulesError is a ValueError
+        return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
+                        **rule_options(cfg))
+    except ValueError as e:  # pycore._rftg.RulesError (and pycore.variant.VariantError) are ValueErrors
         raise ConfigError(_one_line(str(e))) from None
 
 
@@ -101,6 +117,8 @@ def _one_line(text: str) -> str:
 def run_id(cfg: RunConfig, engine: str) -> str:
     """Names what was played: a hash of everything that determines the rows (not threads or chunking)."""
     key = {k: getattr(cfg, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed")}
+    if cfg.what_if is not None:
+        key["what_if"] = cfg.what_if.identity()
     key["engine_version"] = engine
     return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -122,8 +140,8 @@ class _Converter:
     @classmethod
     def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
         b = batch_module()
-        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS), list(b.design_names(card_text(),
-                                                                                                cfg.expansion)))
+        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
+                   list(b.design_names(game_card_text(cfg), cfg.expansion)))
 
     def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
         cfg = self.cfg
@@ -241,6 +259,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
             "created": _now(),
             "config": cfg.manifest_config(),
             "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
+            **({"observation": observation_info(runner)} if cfg.record_decisions else {}),
             "chunk_size": cfg.chunk_size,
             "n_chunks": n_chunks,
             "games": cfg.games,
@@ -254,15 +273,31 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
         return _play(writer, runner, converter, cfg, quiet=cfg.quiet, progress=progress)
 
 
+def observation_info(runner) -> dict[str, Any]:
+    """How decisions.observation is encoded (docs/observation-tensor.md)."""
+    return {"size": int(runner.observation_size), "dtype": "int16", "byte_order": "little",
+            "encoding": "rftg-observation-v1"}
+
+
 def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:
     for key in DETERMINING_KEYS:
-        if key not in explicit or key not in stored:
+        if key not in explicit:
             continue
-        want, have = getattr(cfg, key), stored[key]
+        want, have = getattr(cfg, key), stored.get(key)
+        if key == "what_if":  # the same changes make the same games, whatever the variant's name
+            from pycore.variant import Variant
+
+            want = want.identity() if want is not None else None
+            have = Variant.from_config(have).identity() if have else None
+        elif key not in stored:
+            continue
         if want != have:
             show = (lambda v: ",".join(v)) if key == "bots" else repr
-            raise ConfigError(f"--resume: {out} was made with {key}={show(have)}, not {show(want)}: "
-                              f"drop --{key.replace('_', '-')} or choose another --out")
+            flag = key.replace('_', '-')
+            if key == "what_if":
+                show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
+            raise ConfigError(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
+                              f"drop --{flag} or choose another --out")
 
 
 def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,

@@ -3,7 +3,7 @@
 // goods, the deck and the discard pile are disjoint CardSets.
 #pragma once
 #include <cstdint>
-#if defined(__BMI2__)
+#if defined(__BMI__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 
@@ -13,6 +13,16 @@ inline int popcount64(uint64_t w) { return __builtin_popcountll(w); }
 inline int lowest_bit(uint64_t w) { return __builtin_ctzll(w); }
 inline int highest_bit(uint64_t w) { return 63 - __builtin_clzll(w); }
 
+// The n-th (0-based) set bit of w alone; w must have more than n bits set.
+inline uint64_t select_bit_mask(uint64_t w, int n) {
+#if defined(__BMI2__)
+  return _pdep_u64(1ull << n, w);
+#else
+  while (n-- > 0) w &= w - 1;
+  return w & (0 - w);
+#endif
+}
+
 // Index of the n-th (0-based) set bit of w; w must have more than n bits set.
 inline int select_bit(uint64_t w, int n) {
 #if defined(__BMI2__)
@@ -20,6 +30,16 @@ inline int select_bit(uint64_t w, int n) {
 #else
   while (n-- > 0) w &= w - 1;
   return __builtin_ctzll(w);
+#endif
+}
+
+// The r lowest bits set, r clamped to [0, 64]; no branch.
+inline uint64_t low_bits(int r) {
+  r = r < 0 ? 0 : r;
+#if defined(__BMI2__)
+  return _bzhi_u64(~0ull, static_cast<unsigned>(r > 64 ? 64 : r));
+#else
+  return r >= 64 ? ~0ull : (1ull << r) - 1;
 #endif
 }
 
@@ -32,19 +52,13 @@ struct CardSet {
   // All instances with index < n (0 <= n <= kBits).
   static CardSet below(int n) {
     CardSet s;
-    for (int k = 0; k < kWords; ++k) {
-      int r = n - 64 * k;
-      s.w[k] = r >= 64 ? ~0ull : r <= 0 ? 0ull : (1ull << r) - 1;
-    }
+    for (int k = 0; k < kWords; ++k) s.w[k] = low_bits(n - 64 * k);
     return s;
   }
   // All instances with index > i (-1 <= i < kBits).
   static CardSet above(int i) {
     CardSet s;
-    for (int k = 0; k < kWords; ++k) {
-      int r = i + 1 - 64 * k;
-      s.w[k] = r >= 64 ? 0ull : r <= 0 ? ~0ull : ~((1ull << r) - 1);
-    }
+    for (int k = 0; k < kWords; ++k) s.w[k] = ~low_bits(i + 1 - 64 * k);
     return s;
   }
 
@@ -107,24 +121,85 @@ struct CardSet {
     return r;
   }
 
-  // Drop the n highest elements (used for canonical "choose k in increasing order").
-  CardSet without_top(int n) const {
-    CardSet r = *this;
-    for (int k = kWords - 1; k >= 0 && n > 0; --k) {
-      while (n > 0 && r.w[k]) {
-        r.w[k] &= ~(1ull << highest_bit(r.w[k]));
-        --n;
-      }
-    }
+  // Every element moved down by one (i -> i - 1); element 0 falls off.
+  CardSet shifted_down() const {
+    CardSet r;
+    r.w[0] = (w[0] >> 1) | (w[1] << 63);
+    r.w[1] = (w[1] >> 1) | (w[2] << 63);
+    r.w[2] = w[2] >> 1;
     return r;
   }
 
+  // Drop the n highest elements (used for canonical "choose k in increasing order").
+  CardSet without_top(int n) const {
+    if (n <= 0) return *this;
+    int c0 = popcount64(w[0]), c1 = popcount64(w[1]), keep = c0 + c1 + popcount64(w[2]) - n;
+    if (keep <= 0) return CardSet();
+    return *this & below(select(keep, c0, c1));  // select(keep): the lowest dropped element
+  }
+
+  // Calls f(i) for each element in increasing order. One loop over the elements
+  // (the word is picked without branching), so a small set costs one loop exit.
   template <class F> void for_each(F f) const {
-    for (int k = 0; k < kWords; ++k) {
-      uint64_t x = w[k];
-      while (x) { f(64 * k + lowest_bit(x)); x &= x - 1; }
+    static_assert(kWords == 3, "for_each walks three words");
+    uint64_t x0 = w[0], x1 = w[1], x2 = w[2];
+    for (int n = count(); n > 0; --n) {
+      int k = x0 ? 0 : x1 ? 1 : 2;
+      uint64_t& x = k == 0 ? x0 : k == 1 ? x1 : x2;
+      int i = 64 * k + lowest_bit(x);
+      x &= x - 1;
+      f(i);
     }
   }
 };
+
+// A small signed number per element (an int8), stored as bit planes of its
+// magnitude, positive and negative values apart, so that its sum over a set is a
+// few AND + POPCNT per plane in use: no loop over the elements, no branch on them.
+struct CardSum {
+  CardSet pos[7], neg[8];
+  uint8_t npos = 0, nneg = 0;  // planes in use
+
+  void add(int element, int8_t value) {
+    unsigned m = static_cast<unsigned>(value < 0 ? -value : value);
+    CardSet* planes = value < 0 ? neg : pos;
+    uint8_t& used = value < 0 ? nneg : npos;
+    for (int b = 0; m >> b; ++b) {
+      if ((m >> b) & 1) planes[b].set(element);
+      if (b + 1 > used) used = static_cast<uint8_t>(b + 1);
+    }
+  }
+  int sum(const CardSet& s) const {
+    int t = 0;
+    for (int b = 0; b < npos; ++b) t += (s & pos[b]).count() << b;
+    for (int b = 0; b < nneg; ++b) t -= (s & neg[b]).count() << b;
+    return t;
+  }
+};
+
+// Writes the elements of `set` in increasing order to out and returns their count.
+// out needs room for count + 3 entries: elements are written four at a time, so the
+// loop runs once per four elements instead of branching on every bit.
+inline int emit_elements(const CardSet& set, int* out) {
+  int n = 0;
+  for (int k = 0; k < CardSet::kWords; ++k) {
+    uint64_t x = set.w[k];
+    int c = popcount64(x);
+    int* o = out + n;
+    const int base = 64 * k;
+#if defined(__BMI__)
+    for (int j = 0; j < c; j += 4) {  // tzcnt(0) = 64: the surplus entries are junk past the count
+      o[j] = base + static_cast<int>(_tzcnt_u64(x)); x = _blsr_u64(x);
+      o[j + 1] = base + static_cast<int>(_tzcnt_u64(x)); x = _blsr_u64(x);
+      o[j + 2] = base + static_cast<int>(_tzcnt_u64(x)); x = _blsr_u64(x);
+      o[j + 3] = base + static_cast<int>(_tzcnt_u64(x)); x = _blsr_u64(x);
+    }
+#else
+    for (int j = 0; j < c; ++j) { o[j] = base + lowest_bit(x); x &= x - 1; }
+#endif
+    n += c;
+  }
+  return n;
+}
 
 }  // namespace gs

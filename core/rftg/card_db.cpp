@@ -463,6 +463,14 @@ class Converter {
     return d;
   }
 
+  // Copies of a raw card block at one level (its copies line must be valid).
+  int copies_at(const Block& b, int level) {
+    if (!b.copies.given()) missing(b, "copies");
+    Design d{};
+    parse_copies(b.copies, &d);
+    return d.copies[level];
+  }
+
  private:
   [[noreturn]] void missing(const Block& b, const char* field) {
     fail(src_, b.line, field, std::string("missing (card '") + b.name + "' needs a '" + field + ":' line)");
@@ -689,22 +697,40 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
   }
 
   // ---- pass 2: apply overrides to earlier card blocks ----------------------
+  // "override: <name> [<level>]" picks, among designs sharing the name, the one
+  // with copies at that level (the copies as they stand before this override).
   std::vector<Block> cards;
   cards.reserve(blocks.size());
+  Converter levels(source);
   for (Block& b : blocks) {
     if (!b.is_override) {
       cards.push_back(std::move(b));
       continue;
     }
+    std::string name = b.name;
+    int level = -1;
+    size_t open = name.rfind(" [");
+    if (open != std::string::npos && name.back() == ']') {
+      std::string lv = name.substr(open + 2, name.size() - open - 3);
+      for (int l = 0; l < kNumLevels; ++l)
+        if (lv == kLevelNames[l]) level = l;
+      if (level < 0) fail(source, b.line, "override", "unknown level '" + lv + "' (expected base, tgs or rvi)");
+      name = trim(name.substr(0, open));
+    }
     Block* target = nullptr;
     for (Block& c : cards) {
-      if (c.name != b.name) continue;
+      if (c.name != name) continue;
+      if (level >= 0 && levels.copies_at(c, level) <= 0) continue;
       if (target)
         fail(source, b.line, "override",
-             "the name '" + b.name + "' belongs to several designs; edit the card block itself");
+             "the name '" + name + "' belongs to several designs; edit the card block itself, or name the "
+             "level ('override: " + name + " [base]')");
       target = &c;
     }
-    if (!target) fail(source, b.line, "override", "no card named '" + b.name + "' earlier in the data");
+    if (!target)
+      fail(source, b.line, "override",
+           "no card named '" + name + "'" + (level >= 0 ? std::string(" with copies at level ") + kLevelNames[level] : "") +
+               " earlier in the data");
     apply_override(*target, b);
   }
 

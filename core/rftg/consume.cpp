@@ -36,7 +36,7 @@ CardSet eligible(const Game& g, const State& s, int seat, uint32_t code) {
 
 unsigned kinds_in(const Game& g, const CardSet& worlds) {
   unsigned k = 0;
-  worlds.for_each([&](int i) { k |= 1u << g.card(i).good; });
+  for (int kind = 1; kind < 5; ++kind) k |= static_cast<unsigned>(worlds.intersects(g.worlds_of_kind(kind))) << kind;
   return k;
 }
 
@@ -54,7 +54,9 @@ struct GoodsCount {
 
 GoodsCount count_goods(const Game& g, const State& s, int seat) {
   GoodsCount gc;
-  goods_of(s, seat).for_each([&](int w) { ++gc.total; ++gc.by_kind[g.card(w).good]; });
+  CardSet goods = goods_of(s, seat);
+  gc.total = goods.count();
+  for (int kind = 1; kind < 5; ++kind) gc.by_kind[kind] = (goods & g.worlds_of_kind(kind)).count();
   return gc;
 }
 

@@ -18,7 +18,7 @@ bool develop_twice(const State& s) {
 
 // Develop bonus and reduction powers together.
 int develop_discount(const Game& g, const State& s, int seat) {
-  return ((s.bonus >> seat) & 1) + sum_over(g, active_tableau(s, seat) & g.powered(kGroupDevelop), [](const CardInfo& c) { return c.develop_reduce; });
+  return ((s.bonus >> seat) & 1) + g.sum(kSumDevelopReduce, active_tableau(s, seat));
 }
 
 int develop_cost(const Game& g, const State& s, int seat, int card) {
@@ -30,13 +30,9 @@ namespace {
 
 // DevelopSelect: developments the seat can pay for (and has no copy of), or pass.
 int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
-  int n = 0;
   int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
-  distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
-    if (g.card(c).cost > budget) return;
-    if (g.copies(g.card(c).design).intersects(s.tableau[seat])) return;  // no duplicates
-    out[n++] = c;
-  });
+  CardSet cand = distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]) & g.cost_at_most(budget);
+  int n = emit_cards(cand - g.same_designs(s.tableau[seat] & g.developments()), out);  // no duplicates
   out[n++] = act::kPass;
   return n;
 }
@@ -56,7 +52,7 @@ int run_develop(const Game& g, State& s, int* out) {
         }
         for (int t = 0; t < s.players; ++t) {  // Interstellar Bank (A30: even without placing)
           int seat = seat_at(s, t);
-          draw_to_hand(s, seat, sum_over(g, s.tableau[seat] & g.powered(kGroupDevelop), [](const CardInfo& c) { return c.develop_draw; }));
+          draw_to_hand(s, seat, g.sum(kSumDevelopDraw, s.tableau[seat]));
         }
         s.step = kSelect;
         s.turn = 0;
@@ -120,7 +116,7 @@ int run_develop(const Game& g, State& s, int* out) {
         for (int t = 0; t < s.players; ++t) {  // Public Works: not for its own placement
           int seat = seat_at(s, t);
           if (s.selected[seat] == kNone) continue;
-          draw_to_hand(s, seat, sum_over(g, active_tableau(s, seat) & g.powered(kGroupDevelop), [](const CardInfo& c) { return c.develop_draw_after; }));
+          draw_to_hand(s, seat, g.sum(kSumDevelopDrawAfter, active_tableau(s, seat)));
         }
         if (s.phase_rep == 0 && develop_twice(s)) {  // A25: a new phase, placed cards now active
           s.phase_rep = 1;

@@ -42,14 +42,14 @@ void start_round(State& s) {
 }
 
 // §3.5 / A10 / A33: checked once per round, after the hand-limit discard.
-bool game_ends(const State& s) {
+bool game_ends(const Game& g, const State& s) {
   if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
-    if (s.tableau[i].count() >= 12) return true;
+    if (s.tableau[i].count() >= g.tableau_end()) return true;
   return false;
 }
 
-void finish_stage(State& s) {
+void finish_stage(const Game& g, State& s) {
   switch (s.stage) {
     case kStageStartDiscard: start_round(s); break;
     case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
@@ -62,7 +62,7 @@ void finish_stage(State& s) {
       enter(s, next_phase(s, s.stage));
       break;
     case kStageHandLimit:
-      if (game_ends(s)) {
+      if (game_ends(g, s)) {
         enter(s, kStageGameOver);
       } else {
         start_round(s);
@@ -139,12 +139,53 @@ int Game::advance(State& s, int* buf) const {
         return 0;
     }
     if (n > 0) return n;
-    finish_stage(s);
+    finish_stage(*this, s);
   }
 }
 
+// Applies the action and goes straight on with its own stage (one dispatch instead
+// of a dispatch and then the stage switch of advance).
 int Game::step(State& s, int action, int* legal_out) const {
-  dispatch(*this, s, action);
+  int n;
+  switch (key(s.stage, s.decision)) {
+    case key(kStageChooseAction, DecisionKind::ChooseAction):
+      apply_choose_action(s, action);
+      n = run_choose_action(*this, s, legal_out);
+      break;
+    case key(kStageExplore, DecisionKind::ExploreKeep):
+      apply_explore_keep(s, action);
+      n = run_explore(*this, s, legal_out);
+      break;
+    case key(kStageDevelop, DecisionKind::DevelopSelect):
+      apply_develop_select(s, action);
+      n = run_develop(*this, s, legal_out);
+      break;
+    case key(kStageDevelop, DecisionKind::Pay):
+      apply_develop_pay(s, action);
+      n = run_develop(*this, s, legal_out);
+      break;
+    case key(kStageSettle, DecisionKind::SettleSelect):
+      apply_settle_select(s, action);
+      n = run_settle(*this, s, legal_out);
+      break;
+    case key(kStageSettle, DecisionKind::Pay):
+      apply_settle_pay(s, action);
+      n = run_settle(*this, s, legal_out);
+      break;
+    case key(kStageConsume, DecisionKind::ConsumePower):
+      apply_consume_power(*this, s, action);
+      n = run_consume(*this, s, legal_out);
+      break;
+    case key(kStageHandLimit, DecisionKind::HandLimit):
+      apply_round_discard(s, action);
+      n = run_hand_limit(*this, s, legal_out);
+      break;
+    default:
+      dispatch(*this, s, action);
+      return advance(s, legal_out);
+  }
+  if (n > 0) return n;
+  finish_stage(*this, s);
   return advance(s, legal_out);
 }
 

@@ -7,12 +7,12 @@ namespace {
 
 int explore_draws(const Game& g, const State& s, int seat) {
   return 2 + 5 * chose(s, seat, kActExplore5) + chose(s, seat, kActExplore11) +
-         sum_over(g, s.tableau[seat] & g.powered(kGroupExplore), [](const CardInfo& c) { return c.explore_draw; });
+         g.sum(kSumExploreDraw, s.tableau[seat]);
 }
 
 int explore_keeps(const Game& g, const State& s, int seat) {
   return 1 + chose(s, seat, kActExplore11) +
-         sum_over(g, s.tableau[seat] & g.powered(kGroupExplore), [](const CardInfo& c) { return c.explore_keep; });
+         g.sum(kSumExploreKeep, s.tableau[seat]);
 }
 
 // Keeping card x discards every new card below x (choices go in increasing order).
@@ -39,13 +39,9 @@ int run_explore(const Game& g, State& s, int* out) {
     // All seats draw before anyone discards (A13).
     for (int t = 0; t < s.players; ++t) {
       int seat = seat_at(s, t);
-      int n = explore_draws(g, s, seat);
-      for (int k = 0; k < n; ++k) {
-        int c = draw_one(s);
-        if (c < 0) break;
-        s.hand[seat].set(c);
-        s.fresh.set(c);
-      }
+      CardSet got = draw_set(s, explore_draws(g, s, seat));
+      s.hand[seat] |= got;
+      s.fresh |= got;
     }
     s.step = 1;
     s.turn = 0;

@@ -83,11 +83,23 @@ enum PowerGroup : uint8_t {
   kGroupExplore, kGroupDevelop, kGroupSettle, kGroupTrade, kGroupConsume, kGroupConsumeFree, kGroupProduce, kNumGroups
 };
 
+// Per-card numbers the engine sums over a tableau (or a set of worlds), kept as
+// CardSum bit planes in the Game (Game::sum).
+enum SumField : uint8_t {
+  kSumExploreDraw, kSumExploreKeep, kSumDevelopReduce, kSumDevelopDraw, kSumDevelopDrawAfter,
+  kSumSettleDrawAfter, kSumProduceDraw, kSumProduceDrawIf, kSumDrawWorldGenes, kSumDrawEachNovelty,
+  kSumDrawEachAlien, kSumDrawDifferent, kSumDrawMostRare, kSumMilitary, kSumVp, kNumSumFields
+};
+
 struct GameOptions {
   int players = 4;
   std::string expansion = "base";
   bool advanced = false;
   bool first_game = false;  // §2.3 introductory setup: start worlds #1..#n and preset hands
+  // Rule constants a what-if variant may change (G16; defaults are the printed rules).
+  int hand_limit = kHandLimit;         // §3.6: cards kept at the end of a round
+  int vp_per_player = 12;              // §2.2: VP chips in the pool per player
+  int tableau_end = 12;                // §3.5: a tableau of this many cards ends the game
 };
 
 class Game {
@@ -106,6 +118,18 @@ class Game {
   const std::string& name(int instance) const { return design_of(instance).name; }
   // Instances of a design present in this game.
   const CardSet& copies(int design) const { return copies_[design]; }
+  // Every instance of a design that has an instance in `cards` (copies are consecutive).
+  CardSet same_designs(CardSet cards) const {
+    for (int r = 1; r < max_copies_; ++r)
+      cards |= (cards.shifted_up() & later_copies_) | (cards & later_copies_).shifted_down();
+    return cards;
+  }
+  // Instances costing at most `cost` (any integer; below 0 none).
+  const CardSet& cost_at_most(int cost) const { return cost_le_[cost < 0 ? 0 : cost >= kCostSteps ? kCostSteps : cost + 1]; }
+  // Worlds by good index 0..4 (0: no good), military worlds, Rebel worlds.
+  const CardSet& worlds_of_good(int good) const { return good_class_[good]; }
+  const CardSet& military_worlds() const { return military_; }
+  const CardSet& rebel_worlds() const { return rebel_; }
   const CardSet& all_cards() const { return all_; }
   // Instances whose next-lower instance is a copy of the same design.
   const CardSet& later_copies() const { return later_copies_; }
@@ -118,7 +142,13 @@ class Game {
   const CardSet& production_worlds() const { return production_; }
   // Instances with at least one power of the group.
   const CardSet& powered(PowerGroup k) const { return powered_[k]; }
-  int initial_pool() const { return 12 * options_.players; }
+  // Sum of a per-card number over a set of instances.
+  int sum(SumField f, const CardSet& cards) const { return sums_[f].sum(cards); }
+  // Instances whose windfall-production power fills class k (0 any, 1..4 kind).
+  const CardSet& windfall_power_cards(int k) const { return windfall_power_[k]; }
+  int initial_pool() const { return options_.vp_per_player * options_.players; }
+  int hand_limit() const { return options_.hand_limit; }
+  int tableau_end() const { return options_.tableau_end; }
 
   // The engine.
   State new_initial_state(uint64_t seed) const;
@@ -166,6 +196,12 @@ class Game {
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
   CardSet windfall_kind_[5], kind_worlds_[5];
   CardSet powered_[kNumGroups];
+  CardSum sums_[kNumSumFields];
+  CardSet windfall_power_[5];
+  static constexpr int kCostSteps = 16;
+  CardSet cost_le_[kCostSteps + 1];  // [c + 1]: cost <= c; [0]: none; [kCostSteps]: all
+  CardSet good_class_[5], military_, rebel_;
+  int max_copies_ = 1;
 };
 
 }  // namespace gs::rftg

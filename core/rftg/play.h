@@ -29,27 +29,55 @@ inline void reshuffle(State& s) {
   s.discard.clear();
 }
 
-// Take the next card from the deck (known stack first, else uniformly at random);
-// reshuffles the discard pile into the deck when the deck runs out. -1 if no card (A12).
-inline int draw_one(State& s) {
-  if (__builtin_expect(s.deck.empty(), 0)) {
-    if (s.discard.empty()) return -1;
-    reshuffle(s);
+// Up to n cards drawn from the deck, returned as a set: each is the known stack's
+// top, else uniformly at random; the discard pile is reshuffled into the deck the
+// moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's three words stay in registers:
+// a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
+inline CardSet draw_set(State& s, int n) {
+  static_assert(CardSet::kWords == 3, "draw_set works on three words");
+  uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.w[2];
+  uint64_t g0 = 0, g1 = 0, g2 = 0;
+  for (int k = 0; k < n; ++k) {
+    int c0 = popcount64(d0), c1 = popcount64(d1);
+    int total = c0 + c1 + popcount64(d2);
+    if (__builtin_expect(total == 0, 0)) {
+      if (s.discard.empty()) break;
+      d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.w[2];
+      s.discard.clear();
+      c0 = popcount64(d0), c1 = popcount64(d1);
+      total = c0 + c1 + popcount64(d2);
+    }
+    int word;
+    uint64_t bit;
+    if (__builtin_expect(s.nstack > 0, 0)) {
+      int c = s.stack[--s.nstack];
+      word = c >> 6;
+      bit = 1ull << (c & 63);
+    } else {
+      int r = static_cast<int>(s.rng.below(static_cast<uint32_t>(total)));
+      int k1 = r >= c0, k2 = r >= c0 + c1;
+      word = k1 + k2;
+      uint64_t w = k2 ? d2 : k1 ? d1 : d0;
+      r -= (k1 ? c0 : 0) + (k2 ? c1 : 0);
+      bit = select_bit_mask(w, r);
+    }
+    uint64_t m0 = word == 0 ? bit : 0, m1 = word == 1 ? bit : 0, m2 = word == 2 ? bit : 0;
+    d0 &= ~m0, d1 &= ~m1, d2 &= ~m2;
+    g0 |= m0, g1 |= m1, g2 |= m2;
+    if (__builtin_expect(total == 1, 0)) {  // A13
+      d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.w[2];
+      s.discard.clear();
+    }
   }
-  int c;
-  if (__builtin_expect(s.nstack > 0, 0)) {
-    c = s.stack[--s.nstack];
-  } else {
-    int c0 = popcount64(s.deck.w[0]), c1 = popcount64(s.deck.w[1]), c2 = popcount64(s.deck.w[2]);
-    c = s.deck.select(static_cast<int>(s.rng.below(static_cast<uint32_t>(c0 + c1 + c2))), c0, c1);
-  }
-  s.deck.reset(c);
-  if (__builtin_expect(s.deck.empty(), 0)) reshuffle(s);  // A13: reshuffle the moment the last card is taken
-  return c;
+  s.deck.w[0] = d0, s.deck.w[1] = d1, s.deck.w[2] = d2;
+  CardSet got;
+  got.w[0] = g0, got.w[1] = g1, got.w[2] = g2;
+  return got;
 }
-void draw_cards(State& s, int seat, int n);  // n > 0
+// One card drawn as by draw_set; -1 if there is none (A12).
+inline int draw_one(State& s) { return draw_set(s, 1).first(); }
 inline void draw_to_hand(State& s, int seat, int n) {
-  if (n > 0) draw_cards(s, seat, n);
+  if (n > 0) s.hand[seat] |= draw_set(s, n);
 }
 inline void discard_from_hand(State& s, int seat, int card) {
   s.hand[seat].reset(card);
@@ -83,17 +111,7 @@ inline CardSet distinct_copies(const Game& g, const CardSet& candidates, const C
   return candidates - (g.later_copies() & pool.shifted_up());
 }
 
-inline int emit_cards(const CardSet& set, int* out) {
-  int n = 0;
-  for (int k = 0; k < CardSet::kWords; ++k) {
-    uint64_t x = set.w[k];
-    while (x) {
-      out[n++] = 64 * k + lowest_bit(x);
-      x &= x - 1;
-    }
-  }
-  return n;
-}
+inline int emit_cards(const CardSet& set, int* out) { return emit_elements(set, out); }
 // Writes the legal choices "pick one more of `pool` in increasing order, `need` in all".
 inline int choose_ascending(const Game& g, const CardSet& pool, uint8_t floor, int need, int* out) {
   if (need <= 0) return 0;

@@ -182,6 +182,14 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     throw RulesError("the first-game setup is for 2 to 4 players");
   if (options.advanced && options.players != 2)
     throw RulesError("the advanced game is for exactly 2 players, not " + std::to_string(options.players));
+  // G16: what-if rule constants, within what the fixed-size state and the runner can hold.
+  if (options.hand_limit < 0 || options.hand_limit > 100)
+    throw RulesError("hand limit must be 0 to 100, not " + std::to_string(options.hand_limit));
+  if (options.vp_per_player < 1 || options.vp_per_player > 500)
+    throw RulesError("VP pool per player must be 1 to 500, not " + std::to_string(options.vp_per_player));
+  if (options.tableau_end < 1 || options.tableau_end > 40)
+    throw RulesError("the tableau size that ends the game must be 1 to 40, not " +
+                     std::to_string(options.tableau_end));
 
   for (int d = 0; d < static_cast<int>(db_.designs.size()); ++d) {
     const Design& design = db_.designs[d];
@@ -189,6 +197,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     copies_.emplace_back();
     if (copies <= 0) continue;
     CardInfo info = summarize(design, d);
+    if (copies > max_copies_) max_copies_ = copies;
     for (int k = 0; k < copies; ++k) {
       if (n_ >= kMaxInstances) throw RulesError("too many card instances for one game");
       int i = n_++;
@@ -210,6 +219,21 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       }
       for (int k = 0; k < kNumGroups; ++k)
         if (in_group(info, static_cast<PowerGroup>(k))) powered_[k].set(i);
+      if (info.windfall_power) windfall_power_[info.windfall_power - 1].set(i);
+      for (int c = 0; c < kCostSteps; ++c)
+        if (info.cost <= c) cost_le_[c + 1].set(i);
+      cost_le_[kCostSteps].set(i);
+      if (info.world()) {
+        if (info.good < 5) good_class_[info.good].set(i);
+        if (info.military()) military_.set(i);
+        if (info.flags & kFlagRebel) rebel_.set(i);
+      }
+      const int8_t values[kNumSumFields] = {
+          info.explore_draw, info.explore_keep, info.develop_reduce, info.develop_draw, info.develop_draw_after,
+          info.settle_draw_after, info.produce_draw, info.produce_draw_if, info.draw_world_genes,
+          info.draw_each_novelty, info.draw_each_alien, info.draw_different, info.draw_most_rare,
+          info.military_power, info.vp};
+      for (int f = 0; f < kNumSumFields; ++f) sums_[f].add(i, values[f]);
     }
   }
   if (start_worlds_.count() < options.players) throw RulesError("not enough start worlds in the card data");

@@ -35,7 +35,7 @@ unsigned open_classes(const Game& g, State& s, int seat) {
 void end_of_phase(const Game& g, State& s) {
   for (int t = 0; t < s.players; ++t) {  // Mining Conglomerate (A19)
     int seat = seat_at(s, t);
-    int n = sum_over(g, s.tableau[seat] & g.powered(kGroupProduce), [](const CardInfo& c) { return c.draw_most_rare; });
+    int n = g.sum(kSumDrawMostRare, s.tableau[seat]);
     if (n == 0 || s.produced_rare[seat] < 1) continue;
     bool most = true;
     for (int o = 0; o < s.players; ++o)
@@ -58,16 +58,20 @@ int run_produce(const Game& g, State& s, int* out) {
       case kInit: {
         for (int k = 0; k < 5; ++k) { s.produced[k] = 0; s.windfall_left[k] = 0; }
         CardSet empty = (tab & g.production_worlds()) - s.has_good;
-        CardSet made;
-        empty.for_each([&](int w) {
-          if (place_good(s, w)) { made.set(w); ++s.produced[g.card(w).good]; }
-        });
-        made.for_each([&](int w) { draw_to_hand(s, seat, g.card(w).produce_draw_if); });
+        if (empty.any()) {  // goods go on the empty worlds in increasing order (as long as cards last, A12)
+          int want = empty.count();
+          CardSet got = draw_set(s, want);
+          int placed = got.count();
+          CardSet made = placed == want ? empty : empty.without_top(want - placed);
+          s.goods |= got;
+          s.has_good |= made;
+          for (int k = 1; k < 5; ++k) s.produced[k] = static_cast<int8_t>((made & g.worlds_of_kind(k)).count());
+          draw_to_hand(s, seat, g.sum(kSumProduceDrawIf, made));
+        }
         s.windfall_left[0] = chose(s, seat, kActProduce) ? 1 : 0;
-        (tab & g.powered(kGroupProduce)).for_each([&](int i) {
-          int wp = g.card(i).windfall_power;
-          if (wp) ++s.windfall_left[wp - 1];
-        });
+        if ((tab & g.powered(kGroupProduce)).any())
+          for (int k = 0; k < 5; ++k)
+            s.windfall_left[k] = static_cast<int8_t>(s.windfall_left[k] + (tab & g.windfall_power_cards(k)).count());
         s.step = kWindfall;
         break;
       }
@@ -99,15 +103,15 @@ int run_produce(const Game& g, State& s, int* out) {
         break;
       }
       case kDraws: {
-        int n = 0, kinds = 0;
-        for (int k = 1; k < 5; ++k) kinds += s.produced[k] > 0;
-        int genes_worlds = (tab & g.worlds_of_kind(kGenes)).count();
-        (tab & g.powered(kGroupProduce)).for_each([&](int i) {
-          const CardInfo& c = g.card(i);
-          n += c.produce_draw + c.draw_world_genes * genes_worlds + c.draw_each_novelty * s.produced[kNovelty] +
-               c.draw_each_alien * s.produced[kAlien] + c.draw_different * kinds;
-        });
-        draw_to_hand(s, seat, n);
+        if ((tab & g.powered(kGroupProduce)).any()) {
+          int kinds = 0;
+          for (int k = 1; k < 5; ++k) kinds += s.produced[k] > 0;
+          int n = g.sum(kSumProduceDraw, tab) +
+                  g.sum(kSumDrawWorldGenes, tab) * (tab & g.worlds_of_kind(kGenes)).count() +
+                  g.sum(kSumDrawEachNovelty, tab) * s.produced[kNovelty] +
+                  g.sum(kSumDrawEachAlien, tab) * s.produced[kAlien] + g.sum(kSumDrawDifferent, tab) * kinds;
+          draw_to_hand(s, seat, n);
+        }
         s.produced_rare[seat] = s.produced[kRare];
         ++s.turn;
         s.step = kInit;

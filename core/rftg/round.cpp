@@ -64,7 +64,7 @@ int run_choose_action(const Game& g, State& s, int* out) {
 int run_hand_limit(const Game& g, State& s, int* out) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
-    int excess = s.hand[seat].count() - kHandLimit;
+    int excess = s.hand[seat].count() - g.hand_limit();
     if (excess <= 0) {
       ++s.turn;
       continue;

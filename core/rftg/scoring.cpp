@@ -44,7 +44,7 @@ bool matches(const ScoreLine& line, const CardInfo& c) {
 }  // namespace
 
 int Game::total_military(const State& s, int seat) const {
-  return sum_over(*this, s.tableau[seat], [](const CardInfo& c) { return c.military_power; });
+  return sum(kSumMilitary, s.tableau[seat]);
 }
 
 Game::ScoreParts Game::score_parts(const State& s, int seat) const {

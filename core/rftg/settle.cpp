@@ -1,5 +1,6 @@
 // Phase III, Settle (§4.3): secret selection, reveal (windfall goods), then each
 // seat in order pays for, conquers or (Contact Specialist) buys its world, and draws.
+#include <algorithm>
 #include <stdexcept>
 
 #include "rftg/play.h"
@@ -135,12 +136,28 @@ int legal_settle_method(const Game& g, const State& s, int seat, int* out) {
   return n;
 }
 
+// Whether some method can place world `w` with `avail` other cards in hand: the
+// same answer as feasible_methods != 0, computed without branches on the card.
+bool placeable(const SettlePowers& sp, const CardInfo& w, int avail) {
+  const int reduce = sp.reduce + sp.reduce_kind[w.good];
+  const bool military = w.military(), alien = w.good == kAlien;
+  const int pay = std::max(0, w.cost - reduce);
+  const int contact = std::max(0, w.cost - sp.contact_discount - reduce);
+  const int strength = sp.military + sp.military_vs_kind[w.good] + sp.temporary +
+                       ((w.flags & kFlagRebel) ? sp.military_vs_rebel : 0);
+  const bool ship = sp.colony_ship & !alien;
+  const bool civil_ok = (pay <= avail) | (ship & (pay > 0));
+  const bool military_ok = (strength >= w.cost) | (sp.contact & !alien & ((contact <= avail) | (ship & (contact > 0))));
+  return military ? military_ok : civil_ok;
+}
+
 int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
-  int n = 0;
-  int others = s.hand[seat].count() - 1;
   SettlePowers sp = settle_powers(g, s, seat);
+  const int others = s.hand[seat].count() - 1;
+  int n = 0;
   distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
-    if (feasible_methods(sp, g.card(c), others)) out[n++] = c;
+    out[n] = c;
+    n += placeable(sp, g.card(c), others);
   });
   out[n++] = act::kPass;
   return n;
@@ -243,8 +260,7 @@ int run_settle(const Game& g, State& s, int* out) {
       }
       case kDraws: {
         int seat = seat_at(s, s.turn);
-        int n = ((s.bonus >> seat) & 1) +
-                sum_over(g, active_tableau(s, seat) & g.powered(kGroupSettle), [](const CardInfo& c) { return c.settle_draw_after; });
+        int n = ((s.bonus >> seat) & 1) + g.sum(kSumSettleDrawAfter, active_tableau(s, seat));
         draw_to_hand(s, seat, n);
         ++s.turn;
         s.step = kResolve;

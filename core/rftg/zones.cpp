@@ -6,15 +6,6 @@
 
 namespace gs::rftg {
 
-void draw_cards(State& s, int seat, int n) {
-  CardSet& hand = s.hand[seat];
-  for (int k = 0; k < n; ++k) {
-    int c = draw_one(s);
-    if (c < 0) return;
-    hand.set(c);
-  }
-}
-
 bool place_good(State& s, int world) {
   int c = draw_one(s);
   if (c < 0) return false;

@@ -10,6 +10,7 @@
 
 #include "bots/random_bot.h"
 #include "rftg/heuristic.h"
+#include "rftg/observation_tensor.h"
 
 namespace gs::runner {
 
@@ -36,6 +37,7 @@ struct GameSlot {
   int16_t tableau[rftg::kMaxPlayers][kMaxTableau];
   int8_t tableau_len[rftg::kMaxPlayers];
   std::vector<DecisionRow> decisions;
+  std::vector<int16_t> observations;  // observation_size per decision
 };
 
 int act(BotKind kind, const Game& g, const State& s, const int* legal, int n, Rng& rng) {
@@ -66,9 +68,9 @@ int play_game(const Game& g, const std::vector<BotKind>& kinds, uint64_t seed, S
   return steps;
 }
 
-int8_t end_reason(const State& s) {
+int8_t end_reason(const Game& g, const State& s) {
   for (int p = 0; p < s.players; ++p)
-    if (s.tableau[p].count() >= 12) return kEndTableau;
+    if (s.tableau[p].count() >= g.tableau_end()) return kEndTableau;
   return s.vp_pool <= 0 ? kEndVpPool : kEndRoundCap;
 }
 
@@ -120,6 +122,8 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   resize(out.hand_size, seats);
   resize(out.goods, seats);
   std::vector<GameSlot> slots(static_cast<size_t>(count));
+  const rftg::ObservationEncoder encoder(g);
+  out.observation_size = req.record_decisions ? encoder.size() : 0;
 
   std::atomic<int64_t> next{0};
   std::exception_ptr failure;
@@ -140,9 +144,13 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           int steps;
           if (req.record_decisions) {
             int16_t step = 0;
+            slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
             steps = play_game(g, kinds, seed, s, start, [&](const State& st, int a, int n) {
               slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
                                                    static_cast<int16_t>(a), static_cast<int16_t>(n)});
+              size_t at = slot.observations.size();
+              slot.observations.resize(at + static_cast<size_t>(encoder.size()));
+              encoder.encode(st, st.actor, slot.observations.data() + at);
             });
           } else {
             steps = play_game(g, kinds, seed, s, start, [](const State&, int, int) {});
@@ -151,7 +159,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           out.game_index[k] = index;
           out.seed[k] = seed;
           out.rounds[k] = s.round;
-          out.end_reason[k] = end_reason(s);
+          out.end_reason[k] = end_reason(g, s);
           out.decisions[k] = steps;
           out.wall_time_us[k] = static_cast<int32_t>(std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0).count());
           uint8_t mask = 0;
@@ -213,8 +221,9 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   out.dec_game_index.clear();
   out.dec_seat.clear();
   out.dec_kind.clear();
+  out.game_observations.assign(req.record_decisions ? static_cast<size_t>(count) : 0, {});
   for (int64_t k = 0; k < count; ++k) {
-    const GameSlot& slot = slots[k];
+    GameSlot& slot = slots[k];
     for (int p = 0; p < players; ++p) {
       out.tableau_cards.insert(out.tableau_cards.end(), slot.tableau[p], slot.tableau[p] + slot.tableau_len[p]);
       out.tableau_offsets.push_back(static_cast<int32_t>(out.tableau_cards.size()));
@@ -227,6 +236,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       out.dec_action.push_back(d.action);
       out.dec_legal.push_back(d.legal);
     }
+    if (req.record_decisions) out.game_observations[k] = std::move(slot.observations);  // no copy: the bulk
   }
 }
 

@@ -46,6 +46,10 @@ struct BatchColumns {
   std::vector<int8_t> dec_kind;
   std::vector<int16_t> dec_action;
   std::vector<int16_t> dec_legal;
+  // The deciding seat's observation tensor (rftg/observation_tensor.h), observation_size values per
+  // decision, one vector per game in game order (concatenated once, by the caller, into its own buffer).
+  int observation_size = 0;
+  std::vector<std::vector<int16_t>> game_observations;
 };
 
 struct BatchRequest {

@@ -1,5 +1,6 @@
 // pycore._rftg: the object API of the Race for the Galaxy engine (Game, State,
 // bots, card table). The Python module pycore/rftg.py adds the friendly layer.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -10,6 +11,7 @@
 #include "bot_support.h"
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
+#include "rftg/observation_tensor.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -58,13 +60,15 @@ Level level_of(const std::string& expansion) {
   throw RulesError("unknown expansion '" + expansion + "' (expected base, tgs or rvi)");
 }
 
-py::list card_table(const CardDb& db, const std::string& expansion) {
+py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
   Level level = level_of(expansion);
   py::list out;
-  for (const Design& d : db.designs) {
+  for (size_t id = 0; id < db.designs.size(); ++id) {
+    const Design& d = db.designs[id];
     int copies = d.copies[level];
-    if (copies <= 0) continue;
+    if (copies <= 0 && !all) continue;
     py::dict row;
+    row["id"] = static_cast<int>(id);
     row["name"] = d.name;
     row["type"] = d.is_world() ? "world" : "development";
     row["cost"] = int(d.cost);
@@ -75,6 +79,8 @@ py::list card_table(const CardDb& db, const std::string& expansion) {
     row["windfall"] = d.has(kFlagWindfall);
     row["start"] = d.start_number >= 0 ? py::object(py::int_(int(d.start_number))) : py::object(py::none());
     row["copies"] = copies;
+    row["copies_by_level"] = std::vector<int>{d.copies[kBase], d.copies[kTgs], d.copies[kRvi]};
+    row["powers"] = static_cast<int>(d.powers.size());
     row["flags"] = flag_names(d.flags);
     out.append(row);
   }
@@ -116,20 +122,35 @@ PYBIND11_MODULE(_rftg, m) {
            }),
            py::arg("text"), py::arg("source") = "<card data>")
       .def("__len__", [](const CardDb& db) { return db.designs.size(); })
-      .def("card_table", &card_table, py::arg("expansion") = "base",
-           "One dict per design present at that level: name, type, cost, vp, good, military, windfall, start, copies, flags.");
+      .def("card_table", &card_table, py::arg("expansion") = "base", py::arg("all") = false,
+           "One dict per design present at that level (all=True: every design): id, name, type, cost, vp, good, "
+           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.");
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
-      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game) {
+      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
+                       int hand_limit, int vp_per_player, int tableau_end) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
              o.advanced = advanced;
              o.first_game = first_game;
+             o.hand_limit = hand_limit;
+             o.vp_per_player = vp_per_player;
+             o.tableau_end = tableau_end;
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
-           py::arg("first_game") = false)
+           py::arg("first_game") = false, py::kw_only(), py::arg("hand_limit") = kHandLimit,
+           py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12)
+      .def_property_readonly("hand_limit", &Game::hand_limit)
+      .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
+      .def_property_readonly("tableau_end", &Game::tableau_end)
+      .def_property_readonly("observation_size", [](const Game& g) { return ObservationEncoder(g).size(); },
+                             "Length of State.observation_tensor() for this game kind (docs/observation-tensor.md).")
+      .def("observation_slots", [](const Game& g) { return ObservationEncoder(g).slot_names(); },
+           "The name of every slot of the observation tensor.")
+      .def("observation_designs", [](const Game& g) { return ObservationEncoder(g).designs(); },
+           "Card id of each design slot of the observation tensor, in slot order.")
       .def_property_readonly("first_game", [](const Game& g) { return g.options().first_game; })
       .def_property_readonly("players", &Game::players)
       .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
@@ -177,6 +198,14 @@ PYBIND11_MODULE(_rftg, m) {
              return json_loads(st.game->observation_json(st.s, player));
            },
            py::arg("player"))
+      .def("observation_tensor", [](const PyState& st, int player) {
+             ObservationEncoder enc(*st.game);
+             py::array_t<int16_t> out(enc.size());
+             enc.encode(st.s, player, out.mutable_data());
+             return out;
+           },
+           py::arg("player"),
+           "What `player` may know, as a fixed-length int16 numpy vector (docs/observation-tensor.md).")
       .def("determinize", [](const PyState& st, int observer, uint64_t seed) {
              if (observer < 0 || observer >= st.s.players) throw RulesError("no seat " + std::to_string(observer));
              return PyState{st.game, st.game->determinize(st.s, observer, seed)};
