@@ -1,6 +1,7 @@
 // pycore._af: the object API of the Alien Frontiers engine (Data, Game, State,
 // bots). The Python module pycore/af.py adds the friendly layer (data files from
 // the package, option checks). Same shape as pycore._rftg.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -11,6 +12,7 @@
 #include "../bot_support.h"
 #include "af/game.h"
 #include "af/heuristic.h"
+#include "af/observation_tensor.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -148,6 +150,10 @@ PYBIND11_MODULE(_af, m) {
              return n < 0 ? py::object(py::none()) : py::object(py::int_(n));
            },
            py::arg("facility"), "Usable docks (or dock groups) with this player count; None = unlimited.")
+      .def_property_readonly("observation_size", [](const Game& g) { return ObservationEncoder(g).size(); },
+                             "Length of State.observation_tensor() (docs/af-observation-tensor.md).")
+      .def("observation_slots", [](const Game& g) { return ObservationEncoder(g).slot_names(); },
+           "A name for every slot of State.observation_tensor().")
       .def("new_state", [](const std::shared_ptr<Game>& g, uint64_t seed) { return PyState{g, g->new_initial_state(seed)}; },
            py::arg("seed") = 0, "A new game set up from this seed.")
       .def("state_from_json", [](const std::shared_ptr<Game>& g, const std::string& text) { return PyState{g, g->from_json(text)}; },
@@ -188,6 +194,14 @@ PYBIND11_MODULE(_af, m) {
              return json_loads(st.game->observation_json(st.s, player));
            },
            py::arg("player"))
+      .def("observation_tensor", [](const PyState& st, int player) {
+             check_seat(st, player);
+             ObservationEncoder enc(*st.game);
+             py::array_t<int16_t> out(enc.size());
+             enc.encode(st.s, player, out.mutable_data());
+             return out;
+           },
+           py::arg("player"), "What `player` may know, as a fixed-length int16 numpy vector (docs/af-observation-tensor.md).")
       .def("determinize", [](const PyState& st, int observer, uint64_t seed) {
              check_seat(st, observer);
              return PyState{st.game, st.game->determinize(st.s, observer, seed)};
