@@ -164,3 +164,25 @@ def test_heuristic_beats_random_in_two_player_games():
 def test_play_games_counts():
     r = af.Game(players=3).play_games(["random"] * 3, 20, seed=5)
     assert r["games"] == 20 and sum(r["wins"]) >= 20 and r["turns"] > 20 * 30
+
+
+# --- observation tensor ------------------------------------------------------------------------------------
+
+def test_observation_tensor_layout_and_hidden_information():
+    for players in (2, 3, 4):
+        g = af.Game(players=players)
+        slots = g.observation_slots()
+        assert len(slots) == g.observation_size == af.Game(players=2).observation_size  # independent of players
+        s = play_random(g.new_state(players), 6, steps=80)
+        for seat in range(players):
+            v = s.observation_tensor(seat)
+            assert v.dtype.name == "int16" and v.shape == (len(slots),)
+            assert list(v) == list(s.determinize(seat, 5).observation_tensor(seat))
+            named = dict(zip(slots, v.tolist()))
+            obs = s.observation(seat)
+            assert named["seat0.ore"] == obs["players"][seat]["ore"]
+            assert named["seat0.score"] == s.scores()[seat]
+            assert named["deck_size"] == obs["deck_size"]
+            assert named[f"seat{players}.present" if players < 4 else "seat3.present"] == (1 if players == 4 else 0)
+    with pytest.raises(af.RulesError):
+        af.Game(players=2).new_state(1).observation_tensor(2)
