@@ -38,6 +38,14 @@
 
 namespace gs::af::testing {
 
+// The data folder of the test drivers' first argument: a folder, or a file in it (the C++ test
+// driver passes core/data/rftg_cards.txt to every test).
+inline std::string data_dir_of(const std::string& path) {
+  if (path.size() <= 4 || path.compare(path.size() - 4, 4, ".txt") != 0) return path;
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
 inline std::string where(const Game& g, const State& s) {
   std::ostringstream o;
   o << "turn " << s.turn << ", active " << int(s.active) << ", decision " << g.decision_name(s.decision);

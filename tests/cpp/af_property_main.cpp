@@ -145,13 +145,6 @@ std::string stats_json(const Game& g, const Stats& st, double seconds) {
   return o.str();
 }
 
-std::string data_dir(std::string path) {
-  if (path.size() > 4 && path.substr(path.size() - 4) == ".txt") {
-    size_t slash = path.rfind('/');
-    path = slash == std::string::npos ? "." : path.substr(0, slash);
-  }
-  return path;
-}
 
 }  // namespace
 
@@ -185,7 +178,7 @@ int main(int argc, char** argv) {
     else if (a == "--long-game") long_game = true;
     else { std::cerr << "unknown argument " << a << "\n"; return 2; }
   }
-  Data data = load_af_data(data_dir(argv[1]));
+  Data data = load_af_data(testing::data_dir_of(argv[1]));
   int passed = 0, failed = 0;
   long total_games = 0, total_violations = 0;
   auto t_all = std::chrono::steady_clock::now();

@@ -320,11 +320,6 @@ void test_bad_json(const Game& g) {
   check(msg.find("line 1") != std::string::npos, "malformed JSON names the line: " + msg);
 }
 
-std::string data_dir(std::string path) {
-  size_t slash = path.rfind('/');
-  return path.size() > 4 && path.substr(path.size() - 4) == ".txt" ? (slash == std::string::npos ? "." : path.substr(0, slash))
-                                                                   : path;
-}
 
 }  // namespace
 
@@ -334,7 +329,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   long games = argc > 2 ? std::stol(argv[2]) : 30;
-  Data data = load_af_data(data_dir(argv[1]));
+  Data data = load_af_data(testing::data_dir_of(argv[1]));
   test_bad_options(data);
   auto t0 = std::chrono::steady_clock::now();
   long total_actions = 0;

@@ -12,6 +12,7 @@
 #include "af/game.h"
 #include "af/heuristic.h"
 #include "af/observation_tensor.h"
+#include "af_invariants.h"
 #include "bots/ismcts.h"
 #include "common/rng.h"
 
@@ -119,11 +120,6 @@ void test_observation_tensor(const Game& g) {
   check(threw, "a seat out of range is refused");
 }
 
-std::string data_dir(std::string path) {
-  size_t slash = path.rfind('/');
-  return path.size() > 4 && path.substr(path.size() - 4) == ".txt" ? (slash == std::string::npos ? "." : path.substr(0, slash))
-                                                                   : path;
-}
 
 }  // namespace
 
@@ -132,7 +128,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: " << argv[0] << " DATA_DIR|DATA_FILE\n";
     return 2;
   }
-  Data data = load_af_data(data_dir(argv[1]));
+  Data data = load_af_data(testing::data_dir_of(argv[1]));
   for (int players : {2, 4}) {
     Game g(data, GameOptions{players, false});
     test_ismcts(g);
