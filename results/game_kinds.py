@@ -66,9 +66,25 @@ RFTG = GameKind(
                  "round_cap": "the engine's safety cap on rounds (rules A33)"},
 )
 
-#: Alien Frontiers slots in here once its run folders exist (seat colour, tech cards, territories; see
-#: docs/report.md, "Adding a game").
-GAME_KINDS: dict[str, GameKind] = {"rftg": RFTG}
+AF = GameKind(
+    game="af",
+    title="Alien Frontiers",
+    groupings=(Grouping("colour", "seat colour", "Win rate by seat colour",
+                        "Seats grouped by their colour (seat 0 red, 1 green, 2 blue, 3 yellow). The first player is "
+                        "drawn at random, so a colour is not a place in turn order.", "colours"),),
+    holdings=(Holding("tech", "tech card", "held", "Alien tech held at the end",
+                      "For every alien tech card: the share of seats holding it when the game ended, and the win rate "
+                      "and mean score of those seats against the others (an association, not an effect).", "tech"),
+              Holding("territories", "territory", "controlled", "Territories controlled at the end",
+                      "For every territory: the share of seats controlling it when the game ended, with their win "
+                      "rate and mean score against the others.", "territories", names_file=None)),
+    score_parts=(("score_colonies", "colonies on the planet"), ("score_territories", "territories controlled"),
+                 ("score_tech", "Alien City and Monument"), ("score_positron", "the Positron Field")),
+    end_reasons={"last_colony": "a player landed their last colony (rules 3.4)",
+                 "turn_cap": "the engine's safety cap on turns (docs/af-rules.md, AF-G12)"},
+)
+
+GAME_KINDS: dict[str, GameKind] = {"rftg": RFTG, "af": AF}
 
 
 def game_kind(game: str) -> GameKind:

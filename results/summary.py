@@ -149,7 +149,8 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     threads = sessions[-1].get("threads") if sessions else None
     return Summary(
         path=str(run.path), run_id=run.manifest.get("run_id", ""), status=run.status, game=cfg.get("game", "?"),
-        expansion=cfg.get("expansion", "?"), players=players, variant="advanced" if cfg.get("advanced") else "standard",
+        expansion=cfg.get("expansion", "?"), players=players,
+        variant="advanced" if cfg.get("advanced") else "long game" if cfg.get("long_game") else "standard",
         bots=bots, seed=cfg.get("seed"), games=games.num_rows, games_planned=run.games_planned,
         mean_rounds=float(rounds.mean()) if len(rounds) else float("nan"),
         mean_score=float(score.mean()) if len(score) else float("nan"),
@@ -178,12 +179,13 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
 
 def format_summary(s: Summary) -> str:
     """The summary as a few lines of text."""
-    variant = ", advanced" if s.variant == "advanced" else ""
+    variant = f", {s.variant}" if s.variant != "standard" else ""
     state = {"complete": "complete", "interrupted": "interrupted, resumable",
              "running": "incomplete, resumable"}.get(s.status, s.status)
     head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
         else f"{s.path}: {s.games:,} games"
-    lines = [f"{head} of {s.game} {s.expansion}, {s.players} players{variant}, seed {s.seed} ({state})"]
+    what = s.game if s.game == "af" else f"{s.game} {s.expansion}"  # Alien Frontiers has no expansions
+    lines = [f"{head} of {what}, {s.players} players{variant}, seed {s.seed} ({state})"]
     if s.what_if:
         changes = "; ".join(s.what_if.get("changes") or [])
         name = s.what_if.get("name") or changes

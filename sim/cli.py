@@ -34,6 +34,7 @@ examples:
   galaxysim run --config my-run.toml --threads 8
   galaxysim run --out runs/rh --resume        continue runs/rh if it exists (same as: galaxysim resume runs/rh)
   galaxysim run --record-decisions --games 2000     also write decisions/ (the ML dataset)
+  galaxysim run --game af --players 3 --games 20000 --seed 1     Alien Frontiers, 3 heuristic bots
 
 config file (TOML; every flag has a key of the same name, flags win over the file):
   game = "rftg"
@@ -123,12 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
                                    "a summary. With no flags: the defaults shown below.",
                        epilog=RUN_EXAMPLES, argument_default=S)
     d = RunConfig()
-    r.add_argument("--game", metavar="NAME", help=f"rftg (Race for the Galaxy); af is not implemented yet "
+    r.add_argument("--game", metavar="NAME", help=f"rftg (Race for the Galaxy) or af (Alien Frontiers) "
                                                  f"(default {d.game})")
     r.add_argument("--players", metavar="N", type=_int, help=f"number of players (default {d.players})")
     r.add_argument("--expansion", metavar="NAME", help=f"base, tgs or rvi (default {d.expansion})")
     r.add_argument("--advanced", action=argparse.BooleanOptionalAction,
                    help="the advanced 2-player game (default off)")
+    r.add_argument("--long-game", action=argparse.BooleanOptionalAction,
+                   help="Alien Frontiers: 8 colonies per player with 3 and 4 players (default off)")
     r.add_argument("--bots", metavar="LIST", help="one bot per seat, comma-separated, e.g. "
                                                   "random,heuristic,heuristic,heuristic; a single name plays "
                                                   "every seat (default heuristic)")

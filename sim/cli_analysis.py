@@ -104,7 +104,13 @@ def add_commands(sub, fmt, subparsers: dict, commands: dict, count, integer) -> 
 # --- report ----------------------------------------------------------------------------------------------------------
 
 def card_universe(config: dict) -> dict[str, dict[int, int]]:
-    """{"card": {card id: copies}} for the cards in play in a run (its variant applied)."""
+    """{"card": {card id: copies}} for the cards in play in a run (its variant applied); for Alien Frontiers
+    the tech cards by card id and the territories by name."""
+    if config.get("game") == "af":
+        from pycore import af
+
+        return {"tech card": {k: c["copies"] for k, c in enumerate(af.tech_table())},
+                "territory": {t["name"]: 1 for t in af.territory_table()}}
     if config.get("game") != "rftg":
         return {}
     from pycore import rftg

@@ -35,7 +35,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 GAMES = ("rftg", "af")
-IMPLEMENTED_GAMES = ("rftg",)
+IMPLEMENTED_GAMES = ("rftg", "af")
 EXPANSIONS = ("base", "tgs", "rvi")
 DEFAULT_GAMES = 100_000
 #: Games per chunk per thread when --chunk-size is not given: chunks of a fraction of a second.
@@ -82,6 +82,8 @@ class RunConfig:
     ray_options: dict[str, Any] = field(default_factory=dict)
     #: A what-if variant (pycore.variant.Variant), None for the printed rules. Config key `variant` (or what_if).
     what_if: Any = None
+    #: Alien Frontiers: 8 colonies per player with 3 and 4 players (rules 2.2).
+    long_game: bool = False
 
     # --- building ---------------------------------------------------------------------------------------------
     @classmethod
@@ -111,6 +113,16 @@ class RunConfig:
         if self.game not in IMPLEMENTED_GAMES:
             raise ConfigError(f"{L('game')} {self.game}: Alien Frontiers is not implemented yet; "
                               f"only {', '.join(IMPLEMENTED_GAMES)} can be played for now")
+        if self.game == "af":
+            if self.expansion != "base":
+                raise ConfigError(f"{L('expansion')}: Alien Frontiers has no expansions (got {self.expansion!r})")
+            if self.advanced:
+                raise ConfigError(f"{L('advanced')} is a Race for the Galaxy option (Alien Frontiers has long_game)")
+            if self.what_if is not None:
+                raise ConfigError(f"{L('what_if')}: variants are implemented for Race for the Galaxy only "
+                                  "(for Alien Frontiers: pycore.af.Game(overrides=...))")
+        elif self.long_game:
+            raise ConfigError(f"{L('long_game')} is an Alien Frontiers option")
         if self.expansion not in EXPANSIONS:
             raise ConfigError(f"{L('expansion')}: unknown expansion {self.expansion!r} "
                               f"(expected one of {', '.join(EXPANSIONS)})")
@@ -170,6 +182,8 @@ class RunConfig:
                                               "record_decisions", "chunk_size", "threads")}
         if self.what_if is not None:  # only then: the manifests of runs without a variant stay as they were
             out["what_if"] = self.what_if.to_config()
+        if self.game == "af":
+            out["long_game"] = self.long_game
         return out
 
     @classmethod
@@ -179,6 +193,8 @@ class RunConfig:
 
     @property
     def variant(self) -> str:
+        if self.game == "af":
+            return "long_game" if self.long_game else "standard"
         return "advanced" if self.advanced else "standard"
 
 
@@ -191,9 +207,12 @@ def auto_chunk_size(games: int, threads: int, record_decisions: bool = False) ->
 
 
 def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> Path:
-    """runs/rftg-base-4p-seed42 for an explicit seed, else runs/rftg-base-4p-20250101-120000[-N]."""
-    adv = "-adv" if cfg.advanced else ""
-    stem = f"{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}"
+    """runs/rftg-base-4p-seed42 for an explicit seed, else runs/rftg-base-4p-20250101-120000[-N]
+    (Alien Frontiers: runs/af-3p-seed42, runs/af-4p-long-seed42)."""
+    if cfg.game == "af":
+        stem = f"af-{cfg.players}p{'-long' if cfg.long_game else ''}"
+    else:
+        stem = f"{cfg.game}-{cfg.expansion}-{cfg.players}p{'-adv' if cfg.advanced else ''}"
     if seed_given:
         return root / f"{stem}-seed{cfg.seed}"
     import time
@@ -211,7 +230,7 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
 _INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
 #: Config file keys that name a RunConfig field differently ("variant" is also the standard/advanced label).
 KEY_ALIASES = {"variant": "what_if"}
-_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet"}
+_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet", "long_game"}
 _STR_KEYS = {"game", "expansion", "out", "ray_address"}
 
 

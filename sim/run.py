@@ -47,7 +47,7 @@ from .config import ConfigError, RunConfig, all_cores
 CARD_FILE = "rftg_cards.txt"
 #: What must match between a run folder and a `run --resume` that names it.
 DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions",
-                    "chunk_size", "what_if")
+                    "chunk_size", "what_if", "long_game")
 
 
 class ReplayMismatch(Exception):
@@ -67,6 +67,15 @@ def batch_module():
 @lru_cache(maxsize=None)
 def card_text() -> str:
     return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def af_texts() -> dict[str, str]:
+    """The Alien Frontiers data files by name (pycore.af.DATA_FILES)."""
+    from pycore import af
+
+    root = resources.files("pycore") / "data"
+    return {name: (root / name).read_text(encoding="utf-8") for name in af.DATA_FILES}
 
 
 @lru_cache(maxsize=64)
@@ -108,6 +117,8 @@ def make_runner(cfg: RunConfig):
             raise ConfigError(f"bot {bot!r}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
                               "play Python bots with galaxysim match or tournament")
     try:
+        if cfg.game == "af":
+            return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots))
         return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
                         **rule_options(cfg))
     except ValueError as e:  # pycore._rftg.RulesError (and pycore.variant.VariantError) are ValueErrors
@@ -136,6 +147,8 @@ def run_id(cfg: RunConfig, engine: str) -> str:
     key = {k: getattr(cfg, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed")}
     if cfg.what_if is not None:
         key["what_if"] = cfg.what_if.identity()
+    if cfg.game == "af":
+        key["long_game"] = cfg.long_game
     key["engine_version"] = engine
     return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -153,19 +166,30 @@ class _Converter:
     end_reasons: list[str]
     kinds: list[str]
     card_names: list[str]
+    af_names: dict[str, list[str]] | None = None  # Alien Frontiers: tech, territories, colours
 
     @classmethod
     def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
         b = batch_module()
+        if cfg.game == "af":
+            names = b.af_names(af_texts())
+            return cls(cfg, rid, list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]), names)
         return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
                    list(b.design_names(game_card_text(cfg), cfg.expansion)))
+
+    def seats(self, cols: dict) -> pa.Table:
+        cfg = self.cfg
+        if self.af_names is not None:
+            return sch.af_seats_table(cols, players=cfg.players, bots=cfg.bots, tech_names=self.card_names,
+                                      territory_names=self.af_names["territories"], colours=self.af_names["colours"])
+        return sch.seats_table(cols, players=cfg.players, bots=cfg.bots, card_names=self.card_names)
 
     def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
         cfg = self.cfg
         out = {
             "games": sch.games_table(res["games"], run_id=self.run_id, game=cfg.game, expansion=cfg.expansion,
                                      players=cfg.players, variant=cfg.variant, end_reasons=self.end_reasons),
-            "seats": sch.seats_table(res["seats"], players=cfg.players, bots=cfg.bots, card_names=self.card_names),
+            "seats": self.seats(res["seats"]),
         }
         if cfg.record_decisions:
             out["decisions"] = sch.decisions_table(res["decisions"], kinds=self.kinds)
@@ -335,7 +359,7 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
         "created": _now(),
         "config": cfg.manifest_config(),
         "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
-        **({"observation": observation_info(player.runner)} if cfg.record_decisions else {}),
+        **({"observation": observation_info(player.runner, cfg.game)} if cfg.record_decisions else {}),
         "chunk_size": cfg.chunk_size,
         "n_chunks": n_chunks,
         "games": cfg.games,
@@ -349,10 +373,10 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
     return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, cluster=cluster)
 
 
-def observation_info(runner) -> dict[str, Any]:
-    """How decisions.observation is encoded (docs/observation-tensor.md)."""
+def observation_info(runner, game: str = "rftg") -> dict[str, Any]:
+    """How decisions.observation is encoded (docs/observation-tensor.md, docs/af-observation-tensor.md)."""
     return {"size": int(runner.observation_size), "dtype": "int16", "byte_order": "little",
-            "encoding": "rftg-observation-v1"}
+            "encoding": f"{game}-observation-v1"}
 
 
 def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:
@@ -660,8 +684,10 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
         raise RunFolderError(f"{out}: corrupt run folder: game {game_index} is not in its chunk file")
     g = g[0]
     seed = rep.get("seed", g["seed"])  # the game's deal seed
-    lines = [f"game {game_index} of {out} (seed {seed}; {cfg.game} {cfg.expansion}, {cfg.players} players"
-             f"{', advanced' if cfg.advanced else ''}; bots {', '.join(cfg.bots)})"]
+    what = f"{cfg.game} {cfg.expansion}" if cfg.game != "af" else "af"
+    lines = [f"game {game_index} of {out} (seed {seed}; {what}, {cfg.players} players"
+             f"{', advanced' if cfg.advanced else ''}{', long game' if cfg.long_game else ''}; "
+             f"bots {', '.join(cfg.bots)})"]
     if m.get("engine_version") != b.ENGINE_VERSION:
         lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
     width = max(4, len(str(len(rep["steps"]))))
@@ -671,7 +697,8 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
         lines.append(f"{i:>{width}}  {who}  {kind}: {text}  (action {action}; {legal} legal)")
     scores = [int(s) for s in rep["scores"]]
     winners = sorted(int(w) for w in rep["winners"])
-    lines.append(f"final after {rep['rounds']} rounds: scores "
+    length = f"{rep['turns']} turns ({rep['rounds']} rounds)" if "turns" in rep else f"{rep['rounds']} rounds"
+    lines.append(f"final after {length}: scores "
                  + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
                  + "; winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners))
     problems = []

@@ -309,7 +309,9 @@ def workdir(tmp_path, monkeypatch, small_run):
 
 
 ERRORS = [
-    (["run", "--game", "af", "--games", "10"], "--game af: Alien Frontiers is not implemented yet"),
+    (["run", "--game", "af", "--expansion", "tgs", "--games", "10"], "--expansion: Alien Frontiers has no expansions"),
+    (["run", "--game", "af", "--players", "5", "--games", "10"], "Alien Frontiers is for 2 to 4 players, not 5"),
+    (["run", "--long-game", "--games", "10"], "--long-game is an Alien Frontiers option"),
     (["run", "--game", "chess"], "unknown game 'chess'"),
     (["run", "--bots", "random,superbot,heuristic,heuristic", "--games", "10"], "superbot"),
     (["run", "--bots", "random,heuristic", "--games", "10"], "--bots lists 2 bots (random,heuristic) for 4 players"),
@@ -361,7 +363,7 @@ def test_error_is_one_clear_line_and_touches_nothing(workdir, capsys, args, mess
 
 def test_errors_in_a_real_process(tmp_path):
     """The same through `python -m sim`: exit code 2, one line, no traceback, no file."""
-    for args, message in ((["run", "--game", "af"], "not implemented yet"),
+    for args, message in ((["run", "--game", "af", "--advanced"], "--advanced is a Race for the Galaxy option"),
                           (["run", "--bots", "superbot", "--games", "5"], "superbot"),
                           (["run", "--players", "four"], "not an integer")):
         r = cli(args, cwd=tmp_path)

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/text.h"
+
 namespace gs::rftg {
 
 int CardDb::find(const std::string& name) const {
@@ -217,48 +219,10 @@ const char* const kLevelNames[kNumLevels] = {"base", "tgs", "rvi"};
   throw CardDataError(source + ":" + std::to_string(line) + ": " + field + ": " + problem);
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
-  return s.substr(b, e - b);
-}
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_space(s[i])) ++i;
-    size_t j = i;
-    while (j < s.size() && !is_space(s[j])) ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-// Parses a whole decimal integer (optional sign) within [lo, hi].
-bool parse_int(const std::string& s, int lo, int hi, int* out) {
-  size_t i = 0;
-  bool neg = false;
-  if (i < s.size() && (s[i] == '-' || s[i] == '+')) {
-    neg = s[i] == '-';
-    ++i;
-  }
-  if (i == s.size()) return false;
-  long v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    v = v * 10 + (s[i] - '0');
-    if (v > 100000) return false;
-  }
-  if (neg) v = -v;
-  if (v < lo || v > hi) return false;
-  *out = static_cast<int>(v);
-  return true;
-}
+using text::is_space;
+using text::parse_int;
+using text::split_words;
+using text::trim;
 
 int number(const std::string& source, int line, const std::string& field, const std::string& text,
            int lo, int hi) {
