@@ -12,6 +12,12 @@ For each bot it measures, in one process run:
 and reports games/s, wall time, Parquet bytes per game, peak memory (max RSS of
 this process), the runner's efficiency = run games/s / (engine_1t games/s x cores)
 and the share of run time spent beyond the engine (converting and writing).
+
+Wall-clock figures need an otherwise idle machine. Each step also records the CPU
+time this process used (user + system), which other processes on the machine do not
+inflate: "CPU us/game" and "cores busy" (CPU time / wall time) show whether the run
+really had every core, and the CPU share beyond the engine = 1 - engine_nt CPU/game
+/ run CPU/game is the cost of converting and writing even on a busy machine.
 """
 from __future__ import annotations
 
@@ -56,6 +62,12 @@ def folder_bytes(path: Path, sub: str) -> int:
     return sum(p.stat().st_size for p in (path / sub).rglob("*.parquet"))
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process so far (user + system, every thread)."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
 def measure(bot: str, games: int, cores: int, seed: int) -> dict:
     game = rftg.Game(players=4)
     ref_games = max(2_000, min(games // 20, 40_000))
@@ -64,17 +76,18 @@ def measure(bot: str, games: int, cores: int, seed: int) -> dict:
 
     runner = _batch.Runner(simrun.card_text(), 4, "base", False, [bot] * 4)
     chunk = max(1_000, min(100_000, 2_500 * cores))
-    t = time.perf_counter()
+    t, c = time.perf_counter(), cpu_seconds()
     for first in range(0, games, chunk):
         runner.run(seed, first, min(chunk, games - first), cores, False)
-    engine_nt = games / (time.perf_counter() - t)
+    engine_nt_wall, engine_nt_cpu = time.perf_counter() - t, cpu_seconds() - c
+    engine_nt = games / engine_nt_wall
 
     out = Path(tempfile.mkdtemp(prefix="galaxysim-bench-")) / "run"
     try:
         cfg = RunConfig(players=4, bots=[bot] * 4, games=games, seed=seed, threads=cores, out=str(out), quiet=True)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), cpu_seconds()
         outcome = simrun.start(cfg, progress=False)
-        wall = time.perf_counter() - t
+        wall, run_cpu = time.perf_counter() - t, cpu_seconds() - c
         assert outcome.complete, outcome.message
         parquet = folder_bytes(out, "games") + folder_bytes(out, "seats")
     finally:
@@ -91,6 +104,11 @@ def measure(bot: str, games: int, cores: int, seed: int) -> dict:
         "parquet_bytes_per_game": round(parquet / games, 1),
         "efficiency_vs_1t_x_cores": round(run_rate / (engine_1t * cores), 3),
         "share_beyond_engine": round(max(0.0, 1 - run_rate / engine_nt), 3),
+        "engine_all_cores_cpu_us_per_game": round(engine_nt_cpu / games * 1e6, 2),
+        "engine_all_cores_cores_busy": round(engine_nt_cpu / engine_nt_wall, 2),
+        "run_cpu_us_per_game": round(run_cpu / games * 1e6, 2),
+        "run_cores_busy": round(run_cpu / wall, 2),
+        "cpu_share_beyond_engine": round(max(0.0, 1 - engine_nt_cpu / run_cpu), 3),
     }
 
 
@@ -120,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  Parquet                 {r['parquet_bytes_per_game']:>9} bytes/game (games + seats)")
         print(f"  efficiency              {r['efficiency_vs_1t_x_cores']:>9.0%} of 1-thread speed x cores (target >= 90%)")
         print(f"  beyond the engine       {r['share_beyond_engine']:>9.0%} of run time (target < 10%)")
+        print(f"  CPU time                {r['engine_all_cores_cpu_us_per_game']:>9} us/game engine on all cores "
+              f"({r['engine_all_cores_cores_busy']} cores busy), {r['run_cpu_us_per_game']} us/game run "
+              f"({r['run_cores_busy']} cores busy)")
+        print(f"  beyond the engine (CPU) {r['cpu_share_beyond_engine']:>9.0%} of the run's CPU time (target < 10%)")
     print(f"\npeak memory (max RSS): {peak_mb:,.0f} MB")
     return 0
 
