@@ -23,6 +23,9 @@ State = _af.State
 Bot = _af.Bot
 ENGINE_VERSION = _af.ENGINE_VERSION
 STATE_BYTES = _af.STATE_BYTES
+#: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
+BUILTIN_BOTS = _af.BUILTIN_BOTS
+ISMCTS_OPTIONS = _af.ISMCTS_OPTIONS
 
 DATA_FILES = ("af_facilities.txt", "af_territories.txt", "af_tech.txt", "af_setup.txt")
 
@@ -66,6 +69,7 @@ class Game(_af.Game):
         return f"af.Game(players={self.players}{extra})"
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A built-in C++ bot ('random' or 'heuristic'); bot.act(state) returns an action."""
-    return Bot(name, seed)
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A built-in C++ bot from a spec ('random', 'heuristic', 'ismcts:iterations=1000', ...; docs/bots.md);
+    bot.act(state) returns an action, bot.last_stats() the last ISMCTS search's statistics."""
+    return Bot(spec, seed)
