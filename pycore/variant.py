@@ -141,13 +141,17 @@ class Variant:
     name: str = ""
     changes: tuple[str, ...] = ()
     cards: str = ""
+    game = "rftg"  # the game it changes (a class attribute; pycore.af_variant.AfVariant: "af")
 
     # --- building -----------------------------------------------------------------------------------------------
     @classmethod
     def parse(cls, spec: "str | Sequence[str]", name: str = "", base_dir: "str | Path | None" = None,
-              read_files: bool = True) -> "Variant":
+              read_files: bool = True, game: str = "rftg") -> "Variant":
         """From 'change; change' or a list of change strings; add=FILE is read now (relative to base_dir), unless
-        `read_files` is False (the manifest form, whose `cards` already holds the text)."""
+        `read_files` is False (the manifest form, whose `cards` already holds the text). game="af" gives an
+        Alien Frontiers variant (pycore.af_variant.AfVariant)."""
+        if game != "rftg":
+            return _game_class(game).parse(spec, name=name)
         texts = split_changes(spec) if isinstance(spec, str) else [t for s in spec for t in split_changes(s)]
         changes, cards = [], []
         for t in texts:
@@ -164,12 +168,17 @@ class Variant:
         return cls(name or "; ".join(changes), tuple(changes), "\n".join(cards))
 
     @classmethod
-    def from_config(cls, value: Any, where: str = "variant") -> "Variant | None":
+    def from_config(cls, value: Any, where: str = "variant", game: str = "rftg") -> "Variant | None":
         """From a config value: None, a string of changes, a list of change strings, or
-        {"name": ..., "changes": [...] or "...", "cards": "..."} (the manifest's form)."""
+        {"name": ..., "changes": [...] or "...", "cards": "..."} (the manifest's form). game="af": an
+        Alien Frontiers variant (pycore.af_variant.AfVariant)."""
+        if game != "rftg":
+            return _game_class(game).from_config(value, where=where)
         if value is None or value == "" or value == []:
             return None
         if isinstance(value, Variant):
+            if value.game != "rftg":
+                raise VariantError(f"{where}: an Alien Frontiers variant cannot change a Race for the Galaxy game")
             return value
         if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             return cls.parse(value)
@@ -215,6 +224,14 @@ class Variant:
     def resolve(self, base_text: str, expansion: str) -> "ResolvedVariant":
         """Checks every change against the card data at `expansion` and writes the card text to play."""
         return resolve(self, base_text, expansion)
+
+
+def _game_class(game: str):
+    if game == "af":
+        from .af_variant import AfVariant
+
+        return AfVariant
+    raise VariantError(f"unknown game {game!r} for a variant (expected rftg or af)")
 
 
 @dataclass

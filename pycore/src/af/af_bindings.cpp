@@ -71,6 +71,18 @@ py::list territory_table(const Data& d) {
   return out;
 }
 
+py::list field_table(const Data& d) {
+  py::list out;
+  for (int f = 0; f < kNumFields; ++f) {
+    py::dict row;
+    row["name"] = d.fields[f].name;
+    row["effect"] = field_key(static_cast<Field>(f));
+    row["vp"] = d.fields[f].vp;
+    out.append(row);
+  }
+  return out;
+}
+
 py::list tech_table(const Data& d) {
   py::list out;
   for (const TechDef& x : d.tech) {
@@ -114,6 +126,7 @@ PYBIND11_MODULE(_af, m) {
       .def("facilities", &facility_table)
       .def("territories", &territory_table)
       .def("tech", &tech_table)
+      .def("fields", &field_table)
       .def_property_readonly("colours", [](const Data& d) {
         return std::vector<std::string>(d.setup.colours, d.setup.colours + 4);
       });
