@@ -11,11 +11,10 @@ Speed: one core, random rollouts, from first-round positions (the first action c
 deals): ISMCTS iterations per second as the bot's own search statistics report them, and beside it the
 engine's random games per second (the cost of one full playout is about one random game).
 
-Strength (2 players; RftG base game, then Alien Frontiers; `--game` picks one): ismcts at 1,000 iterations against random and against
-heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against 250 and 4,000 against
-1,000. Every entry is a `galaxysim match`
-(sim.match, `--game af` for Alien Frontiers): both seat orders on the same deals, win rates with 95% Wilson
-intervals.
+Strength (2 players; RftG base game, then Alien Frontiers; `--game` picks one): ismcts at 1,000 iterations
+against random and against heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against
+250 and 4,000 against 1,000. Every entry is a `galaxysim match` (sim.match, `--game af` for Alien Frontiers):
+both seat orders on the same deals, win rates with 95% Wilson intervals.
 
 Run it once by hand, not in CI: the full strength run takes tens of minutes on two cores.
 """

@@ -24,11 +24,11 @@ documentation (AF-G20 in docs/af-rules.md).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .variant import Variant, VariantError, _close, _did_you_mean, _int_value, split_changes
+from .variant import (Change, Variant, VariantError, _close, _did_you_mean, _engine_error, _int_value, split_change,
+                      split_changes)
 
 #: Rule constant -> (setup keys it writes, lowest, highest). colonies_per_player writes every player count.
 RULES: dict[str, tuple[tuple[str, ...], int, int]] = {
@@ -56,32 +56,10 @@ _ACTIONS = ("remove",)
 SOURCE = "variant"  # names the override text in the engine's messages
 
 
-@dataclass(frozen=True)
-class AfChange:
-    """One parsed change. kind: "item" (name.field = value), "remove" or "rule"."""
-
-    kind: str
-    target: str  # item name, rule name or tech card
-    field: str = ""
-    value: str = ""
-
-    def text(self) -> str:
-        if self.kind == "item":
-            return f"{self.target}.{self.field}={self.value}"
-        if self.kind == "rule":
-            return f"{self.target}={self.value}"
-        return f"{self.kind}={self.target}"
-
-
-def parse_change(text: str) -> AfChange:
-    """One change string, checked for form (names and fields are checked against the data by resolve)."""
-    raw = text.strip()
-    if "=" not in raw:
-        raise VariantError(f"change {raw!r}: expected LEFT=VALUE, e.g. 'Lunar Mine.docks=4', 'remove=Alien City' "
-                           "or 'resource_limit=10'")
-    left, value = (s.strip() for s in raw.split("=", 1))
-    if not left:
-        raise VariantError(f"change {raw!r}: nothing before '='")
+def parse_change(text: str) -> Change:
+    """One change string, checked for form (names and fields are checked against the data by resolve).
+    kind: "item" (a facility's, territory's, field generator's or tech card's field), "remove" or "rule"."""
+    raw, left, value = split_change(text, "'Lunar Mine.docks=4', 'remove=Alien City' or 'resource_limit=10'")
     if not value:
         raise VariantError(f"change {raw!r}: no value after '='")
     if "\n" in value:
@@ -90,13 +68,13 @@ def parse_change(text: str) -> AfChange:
         name, fld = (s.strip() for s in left.rsplit(".", 1))
         if not name:
             raise VariantError(f"change {raw!r}: no name before '.{fld}'")
-        return AfChange("item", name, fld.lower().replace("_", "-"), value)
+        return Change("item", name, fld.lower().replace("_", "-"), value)
     key = left.lower().replace("-", "_")
     if key in _ACTIONS:
-        return AfChange(key, value)
+        return Change(key, value)
     if key in RULES:
         _, lo, hi = RULES[key]
-        return AfChange("rule", key, value=str(_int_value(value, f"change {raw!r}", lo, hi)))
+        return Change("rule", key, value=str(_int_value(value, f"change {raw!r}", lo, hi)))
     raise VariantError(f"change {raw!r}: unknown rule {left!r}" + _did_you_mean(key, list(RULES) + list(_ACTIONS),
                                                                                   "rules")
                        + "; a facility, territory or tech card field is written NAME.FIELD=VALUE")
@@ -149,7 +127,7 @@ class AfVariant(Variant):
         return {"changes": list(self.changes)}
 
     @property
-    def parsed(self) -> list[AfChange]:  # type: ignore[override]
+    def parsed(self) -> list[Change]:  # type: ignore[override]
         return [parse_change(c) for c in self.changes]
 
     def rule_options(self) -> dict[str, int]:
@@ -170,21 +148,6 @@ class ResolvedAfVariant:
     # results.compare: ("tech", design id) or ("territories", territory name).
     affected: dict[str, tuple[str, Any]] = field(default_factory=dict)
     line_ranges: list[tuple[int, int, str]] = field(default_factory=list)
-
-
-_LOCATION = re.compile(r"^(?P<src>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<problem>.*)$", re.S)
-
-
-def _engine_error(message: str, ranges: Sequence[tuple[int, int, str]]) -> VariantError:
-    """A DataError ('variant:<line>: <field>: <problem>') retold in terms of the change that caused it."""
-    m = _LOCATION.match(message.strip())
-    if m:
-        line = int(m["line"])
-        for lo, hi, change in ranges:
-            if lo <= line <= hi:
-                return VariantError(f"change {change!r}: {m['field']}: {m['problem']}")
-        return VariantError(f"variant: {m['field']}: {m['problem']}")
-    return VariantError(f"variant: {message}")
 
 
 def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:

@@ -82,8 +82,8 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
         outcome.metrics.append(metrics)
         runs.append((v.name, list(v.changes), metrics, str(o.path)))
     what = "af" if resolved.game == "af" else f"{resolved.game} {resolved.expansion}"
-    desc = (f"{what}, {resolved.players} players"
-            f"{', advanced' if resolved.advanced else ''}{', long game' if resolved.long_game else ''}, bots {','.join(resolved.bots)}, {resolved.games:,} games, "
+    options = (", advanced" if resolved.advanced else "") + (", long game" if resolved.long_game else "")
+    desc = (f"{what}, {resolved.players} players{options}, bots {','.join(resolved.bots)}, {resolved.games:,} games, "
             f"seed {resolved.seed}")
     outcome.report = write_compare_report(out / REPORT_DIR, {"path": str(base.path), "description": desc}, runs)
     return outcome
