@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ISMCTS speed and strength.
 
-    python benchmarks/ismcts.py speed              # iterations/s per core, RftG 2p and 4p (AF when built)
+    python benchmarks/ismcts.py speed              # iterations/s per core, RftG 2p and 4p, AF 2p and 4p
+    python benchmarks/ismcts.py strength --game af --games 60    # Alien Frontiers only
     python benchmarks/ismcts.py strength           # seat-rotated seeded matches with 95% intervals (long)
     python benchmarks/ismcts.py strength --games 40 --quick     # a shorter, rougher run
     python benchmarks/ismcts.py all --json
@@ -10,11 +11,10 @@ Speed: one core, random rollouts, from first-round positions (the first action c
 deals): ISMCTS iterations per second as the bot's own search statistics report them, and beside it the
 engine's random games per second (the cost of one full playout is about one random game).
 
-Strength (2-player base game unless said otherwise): ismcts at 1,000 iterations against random and against
-heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against 250 and 4,000 against
-1,000. Every entry is a `galaxysim match`
-(sim.match): both seat orders on the same deals, win rates with 95% Wilson intervals. Alien Frontiers entries
-switch on when pycore.af exists (they use the same bot specs through a plain Python game loop).
+Strength (2 players; RftG base game, then Alien Frontiers; `--game` picks one): ismcts at 1,000 iterations
+against random and against heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against
+250 and 4,000 against 1,000. Every entry is a `galaxysim match` (sim.match, `--game af` for Alien Frontiers):
+both seat orders on the same deals, win rates with 95% Wilson intervals.
 
 Run it once by hand, not in CI: the full strength run takes tens of minutes on two cores.
 """
@@ -88,8 +88,10 @@ def speed_entry(module, label: str, players: int, iterations: int, positions: in
 
 
 def speed(args) -> list[dict]:
-    out = [speed_entry(rftg, "rftg base", p, args.iterations, args.positions) for p in (2, 4)]
-    af = af_module()
+    out = []
+    if args.game in ("rftg", "both"):
+        out += [speed_entry(rftg, "rftg base", p, args.iterations, args.positions) for p in (2, 4)]
+    af = af_module() if args.game in ("af", "both") else None
     if af is not None:
         out += [speed_entry(af, "af", p, args.iterations, args.positions) for p in (2, 4)]
     return out
@@ -109,8 +111,8 @@ def print_speed(rows: list[dict]) -> None:
 
 # --- strength -------------------------------------------------------------------------------------------------------
 
-def rftg_entries(quick: bool) -> list[tuple[str, str, str]]:
-    """(label, bot under test, opponent)."""
+def entries(quick: bool) -> list[tuple[str, str, str]]:
+    """(label, bot under test, opponent): the same list for both games."""
     ladder = (250, 1000) if quick else (250, 1000, 4000)
     return ([("1000 vs random", "ismcts:iterations=1000", "random"),
              ("1000 vs heuristic", "ismcts:iterations=1000", "heuristic")]
@@ -119,11 +121,12 @@ def rftg_entries(quick: bool) -> list[tuple[str, str, str]]:
             + ([] if quick else [("ladder 4000 vs 1000", "ismcts:iterations=4000", "ismcts:iterations=1000")]))
 
 
-def rftg_match(bot: str, opp: str, games: int, seed: int, threads: int | None, root: Path) -> dict:
+def match_row(game: str, bot: str, opp: str, games: int, seed: int, threads: int | None, root: Path) -> dict:
+    """One seat-rotated, seeded 2-player `galaxysim match` (both seat orders on the same deals)."""
     from sim.match import MatchConfig, play
 
-    out = root / f"{bot.replace(':', '_').replace('=', '')}-vs-{opp}"
-    cfg = MatchConfig(bots=[bot, opp], players=2, games=games, seed=seed, threads=threads, out=str(out),
+    out = root / f"{game}-{bot.replace(':', '_').replace('=', '')}-vs-{opp.replace(':', '_').replace('=', '')}"
+    cfg = MatchConfig(bots=[bot, opp], game=game, players=2, games=games, seed=seed, threads=threads, out=str(out),
                       overwrite=True, quiet=True)
     t0 = time.perf_counter()
     o = play(cfg)
@@ -132,43 +135,18 @@ def rftg_match(bot: str, opp: str, games: int, seed: int, threads: int | None, r
             "ci_high": r.ci_high, "errors": o.errors, "seconds": time.perf_counter() - t0, "run": str(out)}
 
 
-def af_match(af, bot: str, opp: str, players: int, games: int, seed: int) -> dict:
-    """Seat-rotated games of Alien Frontiers in a Python loop (the bot under test in every seat in turn)."""
-    game = af.Game(players=players)
-    deals = -(-games // players)
-    share = 0.0
-    n = 0
-    t0 = time.perf_counter()
-    for j in range(deals):
-        for seat in range(players):
-            bots = [af.Bot(bot if p == seat else opp, seed * 1000 + j * players + p) for p in range(players)]
-            s = game.new_state(seed * 100_000 + j)
-            while not s.is_terminal():
-                s.apply(bots[s.current_player].act(s))
-            w = list(s.winners())
-            share += (1.0 / len(w)) if seat in w else 0.0
-            n += 1
-    lo, hi = wilson_interval(share, n)
-    return {"bot": bot, "opponent": opp, "players": players, "games": n, "win_rate": share / n, "ci_low": lo,
-            "ci_high": hi, "errors": 0, "seconds": time.perf_counter() - t0}
-
-
 def strength(args) -> list[dict]:
     root = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="ismcts-strength-"))
+    games = [g for g in ("rftg", "af") if args.game in (g, "both")]
+    if "af" in games and af_module() is None:
+        games.remove("af")
     rows = []
-    for label, bot, opp in rftg_entries(args.quick):
-        if args.only and label not in args.only:
-            continue
-        row = rftg_match(bot, opp, args.games, args.seed, args.threads, root)
-        row["game"] = "rftg base 2p"
-        row["label"] = label
-        rows.append(row)
-        print_strength_row(row, args.json)
-    af = af_module()
-    if af is not None:
-        for label, bot, opp in rftg_entries(args.quick):
-            row = af_match(af, bot, opp, 2, args.games, args.seed)
-            row["game"] = "af 2p"
+    for game in games:
+        for label, bot, opp in entries(args.quick):
+            if args.only and label not in args.only:
+                continue
+            row = match_row(game, bot, opp, args.games, args.seed, args.threads, root)
+            row["game"] = "rftg base 2p" if game == "rftg" else "af 2p"
             row["label"] = label
             rows.append(row)
             print_strength_row(row, args.json)
@@ -184,6 +162,7 @@ def print_strength_row(r: dict, to_stderr: bool = False) -> None:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("what", choices=["speed", "strength", "all"], nargs="?", default="speed")
+    p.add_argument("--game", choices=["rftg", "af", "both"], default="both", help="which game (default both)")
     p.add_argument("--iterations", type=int, default=2000, help="speed: iterations per search (default 2000)")
     p.add_argument("--positions", type=int, default=10, help="speed: first-round positions (default 10)")
     p.add_argument("--games", type=int, default=100, help="strength: games per entry (default 100)")

@@ -270,7 +270,7 @@ cdef class Runner:
 
 # --- Alien Frontiers ------------------------------------------------------------------------------------------------
 
-AF_END_REASONS = ["last_colony", "turn_cap"]
+AF_END_REASONS = ["last_colony", "turn_cap", "bot_error"]
 AF_DECISION_KINDS = ["none", "main", "land", "reroll", "plasma_more", "move_colony_from", "move_colony_to",
                      "swap_first", "swap_second", "raid_choice", "raid_take", "return_resources"]
 
@@ -316,6 +316,10 @@ cdef extern from "af/observation_tensor.h" namespace "gs::af":
     cdef cppclass AfObservationEncoder "gs::af::ObservationEncoder":
         AfObservationEncoder(const AfGame& g) except +
         int size()
+
+
+cdef extern from "runner/af_seat_bot.h" namespace "gs::runner":
+    BotSpec parse_af_bot_spec(const string& spec) except +
 
 
 cdef extern from "runner/af_batch.h" namespace "gs::runner":
@@ -386,7 +390,8 @@ def af_names(dict texts, str overrides=""):
 
 cdef class AfRunner:
     """Plays chunks of Alien Frontiers games: AfRunner(texts, players, long_game, bots), `texts` the four
-    af_*.txt files by name; `overrides` what-if data changes (docs/af-rules.md, "Data files")."""
+    af_*.txt files by name, `bots` one spec per seat (random, heuristic, ismcts[:options]); `overrides` what-if
+    data changes (docs/af-rules.md, "Data files")."""
     cdef AfData* data
     cdef AfGame* game
     cdef vector[BotSpec] bots
@@ -401,16 +406,12 @@ cdef class AfRunner:
         opts.players = players
         opts.long_game = long_game
         cdef AfObservationEncoder* enc = NULL
-        cdef BotSpec spec
         self.data = new AfData()
         self.data[0] = _af_data(texts, overrides)
         try:
             self.game = new AfGame(self.data[0], opts)
             for b in bots:
-                spec.name = str(b).encode()
-                if b not in ("random", "heuristic"):
-                    raise RulesError(f"bot {b!r} is not available for Alien Frontiers (built-in bots: random, heuristic)")
-                self.bots.push_back(spec)
+                self.bots.push_back(parse_af_bot_spec(str(b).encode()))
             enc = new AfObservationEncoder(self.game[0])
             self.observation_size = enc.size()
             del enc

@@ -23,6 +23,9 @@ State = _af.State
 Bot = _af.Bot
 ENGINE_VERSION = _af.ENGINE_VERSION
 STATE_BYTES = _af.STATE_BYTES
+#: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
+BUILTIN_BOTS = _af.BUILTIN_BOTS
+ISMCTS_OPTIONS = _af.ISMCTS_OPTIONS
 
 DATA_FILES = ("af_facilities.txt", "af_territories.txt", "af_tech.txt", "af_setup.txt")
 
@@ -45,27 +48,42 @@ def territory_table() -> list[dict]:
     return data().territories()
 
 
+def field_table() -> list[dict]:
+    """One dict per field generator: name, effect, vp."""
+    return data().fields()
+
+
 def tech_table() -> list[dict]:
     """One dict per alien tech card: name, copies, power, amount, cost, discard, field, vp."""
     return data().tech()
 
 
 class Game(_af.Game):
-    """An Alien Frontiers game definition: player count (2-4), the long-game option, what-if overrides."""
+    """An Alien Frontiers game definition: player count (2-4), the long-game option, what-if changes."""
 
-    def __init__(self, players: int = 4, long_game: bool = False, overrides: str | None = None):
+    def __init__(self, players: int = 4, long_game: bool = False, overrides: str | None = None, variant=None):
+        """`overrides`: data overrides in the data files' syntax (docs/af-rules.md, "Data files"); `variant`: a
+        what-if variant (pycore.af_variant.AfVariant, or its changes as a string or list, e.g.
+        "Lunar Mine.docks=4; resource_limit=10"; docs/variants.md), applied after the overrides."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise RulesError(f"players must be an integer, not {players!r}")
+        from .af_variant import AfVariant
+
         d = data() if not overrides else data().with_overrides(overrides, "overrides")
+        self.variant = AfVariant.from_config(variant)
+        if self.variant is not None:
+            d = self.variant.resolve(d).data
         super().__init__(d, players, bool(long_game))
         self._overrides = overrides
 
     def __repr__(self) -> str:
         extra = ", long_game=True" if self.long_game else ""
         extra += ", overrides=..." if self._overrides else ""
+        extra += f", variant={self.variant.name!r}" if self.variant is not None else ""
         return f"af.Game(players={self.players}{extra})"
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A built-in C++ bot ('random' or 'heuristic'); bot.act(state) returns an action."""
-    return Bot(name, seed)
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A built-in C++ bot from a spec ('random', 'heuristic', 'ismcts:iterations=1000', ...; docs/bots.md);
+    bot.act(state) returns an action, bot.last_stats() the last ISMCTS search's statistics."""
+    return Bot(spec, seed)

@@ -79,31 +79,37 @@ def _int_value(text: str, what: str, lo: int, hi: int) -> int:
 
 @dataclass(frozen=True)
 class Change:
-    """One parsed change. kind: "card" (card.field = value), "remove", "add" or "rule"."""
+    """One parsed change. kind: "card" (card.field = value), "remove", "add" or "rule" (Alien Frontiers:
+    "item" for a facility's, territory's, field generator's or tech card's field)."""
 
     kind: str
-    target: str  # card name, rule name, or the added file's name
+    target: str  # card (item) name, rule name, or the added file's name
     field: str = ""
     value: str = ""
 
     def text(self) -> str:
         """The canonical change string."""
-        if self.kind == "card":
+        if self.field:
             return f"{self.target}.{self.field}={self.value}"
         if self.kind == "rule":
             return f"{self.target}={self.value}"
         return f"{self.kind}={self.target}"
 
 
-def parse_change(text: str) -> Change:
-    """One change string, checked for form only (card names are checked against a game by Variant.resolve)."""
+def split_change(text: str, examples: str) -> tuple[str, str, str]:
+    """(the change stripped, LEFT, VALUE) of 'LEFT=VALUE'; `examples` are shown when there is no '='."""
     raw = text.strip()
     if "=" not in raw:
-        raise VariantError(f"change {raw!r}: expected LEFT=VALUE, e.g. 'Gambling World.cost=2', 'remove=Alien "
-                           "Robot Sentry' or 'hand_limit=12'")
+        raise VariantError(f"change {raw!r}: expected LEFT=VALUE, e.g. {examples}")
     left, value = (s.strip() for s in raw.split("=", 1))
     if not left:
         raise VariantError(f"change {raw!r}: nothing before '='")
+    return raw, left, value
+
+
+def parse_change(text: str) -> Change:
+    """One change string, checked for form only (card names are checked against a game by Variant.resolve)."""
+    raw, left, value = split_change(text, "'Gambling World.cost=2', 'remove=Alien Robot Sentry' or 'hand_limit=12'")
     if "." in left:
         card, fld = (s.strip() for s in left.rsplit(".", 1))
         fld_key = _FIELD_ALIASES.get(fld.lower(), fld.lower())
@@ -141,13 +147,17 @@ class Variant:
     name: str = ""
     changes: tuple[str, ...] = ()
     cards: str = ""
+    game = "rftg"  # the game it changes (a class attribute; pycore.af_variant.AfVariant: "af")
 
     # --- building -----------------------------------------------------------------------------------------------
     @classmethod
     def parse(cls, spec: "str | Sequence[str]", name: str = "", base_dir: "str | Path | None" = None,
-              read_files: bool = True) -> "Variant":
+              read_files: bool = True, game: str = "rftg") -> "Variant":
         """From 'change; change' or a list of change strings; add=FILE is read now (relative to base_dir), unless
-        `read_files` is False (the manifest form, whose `cards` already holds the text)."""
+        `read_files` is False (the manifest form, whose `cards` already holds the text). game="af" gives an
+        Alien Frontiers variant (pycore.af_variant.AfVariant)."""
+        if game != "rftg":
+            return _game_class(game).parse(spec, name=name)
         texts = split_changes(spec) if isinstance(spec, str) else [t for s in spec for t in split_changes(s)]
         changes, cards = [], []
         for t in texts:
@@ -164,12 +174,17 @@ class Variant:
         return cls(name or "; ".join(changes), tuple(changes), "\n".join(cards))
 
     @classmethod
-    def from_config(cls, value: Any, where: str = "variant") -> "Variant | None":
+    def from_config(cls, value: Any, where: str = "variant", game: str = "rftg") -> "Variant | None":
         """From a config value: None, a string of changes, a list of change strings, or
-        {"name": ..., "changes": [...] or "...", "cards": "..."} (the manifest's form)."""
+        {"name": ..., "changes": [...] or "...", "cards": "..."} (the manifest's form). game="af": an
+        Alien Frontiers variant (pycore.af_variant.AfVariant)."""
+        if game != "rftg":
+            return _game_class(game).from_config(value, where=where)
         if value is None or value == "" or value == []:
             return None
         if isinstance(value, Variant):
+            if value.game != "rftg":
+                raise VariantError(f"{where}: an Alien Frontiers variant cannot change a Race for the Galaxy game")
             return value
         if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             return cls.parse(value)
@@ -217,6 +232,14 @@ class Variant:
         return resolve(self, base_text, expansion)
 
 
+def _game_class(game: str):
+    if game == "af":
+        from .af_variant import AfVariant
+
+        return AfVariant
+    raise VariantError(f"unknown game {game!r} for a variant (expected rftg or af)")
+
+
 @dataclass
 class ResolvedVariant:
     variant: Variant
@@ -230,15 +253,16 @@ class ResolvedVariant:
 _LOCATION = re.compile(r"^(?P<src>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<problem>.*)$", re.S)
 
 
-def _engine_error(message: str, ranges: Sequence[tuple[int, int, str]], base_lines: int) -> VariantError:
-    """A CardDataError ('<source>:<line>: <field>: <problem>') retold in terms of the change that caused it."""
+def _engine_error(message: str, ranges: Sequence[tuple[int, int, str]], base_lines: int | None = None) -> VariantError:
+    """A CardDataError ('<source>:<line>: <field>: <problem>'; Alien Frontiers: a DataError, base_lines None)
+    retold in terms of the change that caused it."""
     m = _LOCATION.match(message.strip())
     if m:
         line = int(m["line"])
         for lo, hi, change in ranges:
             if lo <= line <= hi:
                 return VariantError(f"change {change!r}: {m['field']}: {m['problem']}")
-        if line > base_lines:
+        if base_lines is not None and line > base_lines:
             return VariantError(f"added cards, line {line - base_lines}: {m['field']}: {m['problem']}")
     return VariantError(f"variant: {message}")
 

@@ -152,7 +152,10 @@ def _group_rows(con, key_sql: str, key_name: str) -> list[dict[str, Any]]:
 
 def table_key(g: "Grouping | Holding") -> str:
     """The name of a game-specific table in RunAnalysis.tables (and of its CSV file)."""
-    return f"by_{g.column}" if isinstance(g, Grouping) else f"{g.item}s"
+    if isinstance(g, Grouping):
+        return f"by_{g.column}"
+    plural = g.item[:-1] + "ies" if g.item.endswith("y") else g.item + "s"  # territories, tech_cards, cards
+    return plural.replace(" ", "_")
 
 
 def _held_id_sums(run: Run, column: str) -> list[tuple[int, int, int, int, int]]:

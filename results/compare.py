@@ -58,13 +58,27 @@ class PairedMetric:
                 "significant": self.significant, "note": self.note}
 
 
-def _per_game_sql(prefix: str, players: int, cards: Mapping[str, int], reasons: Sequence[str]) -> str:
+#: What "held" means for each seats list column a holding may name (results.game_kinds).
+HELD = {"tableau": "in final tableau", "tech": "held at the end", "territories": "controlled at the end"}
+
+
+def _holding(value: "int | tuple[str, Any]") -> tuple[str, str]:
+    """(list column, SQL literal) of a holding: a card id (RftG's tableau), or (column, id or name)."""
+    column, item = ("tableau", value) if not isinstance(value, tuple) else value
+    if column not in HELD:
+        raise ValueError(f"unknown seats list column {column!r} (expected one of {', '.join(HELD)})")
+    lit = str(int(item)) if not isinstance(item, str) else "'" + item.replace("'", "''") + "'"
+    return column, lit
+
+
+def _per_game_sql(prefix: str, players: int, cards: Mapping[str, Any], reasons: Sequence[str]) -> str:
     cols = ["s.game_index", "avg(s.score) AS mean_score", "any_value(g.rounds) AS rounds"]
     for seat in range(players):
         cols.append(f"max(CASE WHEN s.seat = {seat} THEN s.won::INT END) AS won_{seat}")
         cols.append(f"max(CASE WHEN s.seat = {seat} THEN s.score END) AS score_{seat}")
-    for i, cid in enumerate(cards.values()):
-        has = f"list_contains(s.tableau, {int(cid)})"
+    for i, value in enumerate(cards.values()):
+        column, lit = _holding(value)
+        has = f"list_contains(s.{column}, {lit})"
         cols.append(f"sum({has}::INT) AS h_{i}")
         cols.append(f"sum(({has} AND s.won)::INT) AS o_{i}")
         cols.append(f"sum(CASE WHEN {has} THEN s.score ELSE 0 END) AS sc_{i}")
@@ -76,9 +90,10 @@ def _per_game_sql(prefix: str, players: int, cards: Mapping[str, int], reasons: 
 
 
 def compare_paired(baseline: "Run | str | os.PathLike[str]", variant: "Run | str | os.PathLike[str]",
-                   cards: Mapping[str, int] | None = None, threads: int | None = None) -> list[PairedMetric]:
+                   cards: Mapping[str, Any] | None = None, threads: int | None = None) -> list[PairedMetric]:
     """Per-game paired differences variant − baseline over the games both runs hold (same game index = same
-    seed). `cards` ({label: card id}) are the cards the variant changes: for each, the share of seats holding it
+    seed). `cards` ({label: card id}) are the cards the variant changes (Alien Frontiers: {label: ("tech", design
+    id)} or {label: ("territories", name)}): for each, the share of seats holding it
     at the end ("presence"), the win rate and mean score of its holders (ratio estimators; their paired
     interval uses the delta method on the per-game linearization). Then every seat's win rate and mean score,
     the mean score of all seats, the mean number of rounds and the share of each way of ending."""
@@ -128,8 +143,8 @@ def compare_paired(baseline: "Run | str | os.PathLike[str]", variant: "Run | str
         d, lo, hi = paired(n, rv - rb, sd)
         out.append(PairedMetric(group, metric, int(n), rb, rv, d, lo, hi, note))
 
-    for i, label in enumerate(cards):
-        simple("card", f"{label}: in final tableau (share of seats)", f"h_{i}", f" / {players}")
+    for i, (label, value) in enumerate(cards.items()):
+        simple("card", f"{label}: {HELD[_holding(value)[0]]} (share of seats)", f"h_{i}", f" / {players}")
         ratio("card", f"{label}: win rate of its holders", f"o_{i}", f"h_{i}")
         ratio("card", f"{label}: mean score of its holders", f"sc_{i}", f"h_{i}")
     bots = list(base.config.get("bots") or [])

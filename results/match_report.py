@@ -68,6 +68,7 @@ class MatchReport:
     head_to_head: list[HeadToHead] = field(default_factory=list)
     ratings: Ratings | None = None
     seconds: float = 0.0
+    game: str = "rftg"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -140,10 +141,11 @@ def match_report(run: "Run | str | os.PathLike[str]", bootstrap: int = 200) -> M
     errors = [e for c in run.manifest["chunks"] for e in c.get("errors", [])]
     return MatchReport(
         path=str(run.path), kind=cfg.get("kind", "run"), players=players, expansion=cfg.get("expansion", "?"),
-        variant="advanced" if cfg.get("advanced") else "standard", seed=cfg.get("seed"), bots=bots, games=n,
+        variant=("long_game" if cfg.get("long_game") else "standard") if cfg.get("game") == "af"
+        else ("advanced" if cfg.get("advanced") else "standard"), seed=cfg.get("seed"), bots=bots, games=n,
         games_planned=run.games_planned, seatings=len(cfg.get("lineups") or []), deals=int(cfg.get("deals") or 0),
         errors=int((~ok).sum()), error_samples=errors[:5], by_bot=by_bot, head_to_head=h2h, ratings=ratings,
-        seconds=float(run.manifest.get("elapsed_seconds") or 0.0))
+        seconds=float(run.manifest.get("elapsed_seconds") or 0.0), game=cfg.get("game", "rftg"))
 
 
 def _signed(x: float) -> str:
@@ -151,9 +153,10 @@ def _signed(x: float) -> str:
 
 
 def format_match_report(r: MatchReport) -> str:
-    variant = ", advanced" if r.variant == "advanced" else ""
+    variant = {"advanced": ", advanced", "long_game": ", long game"}.get(r.variant, "")
     head = f"{r.games:,}" + (f" of {r.games_planned:,}" if r.games != r.games_planned else "")
-    lines = [f"{r.path}: {r.kind}, {head} games of rftg {r.expansion}, {r.players} players{variant}, seed {r.seed}"
+    what = "af" if r.game == "af" else f"rftg {r.expansion}"
+    lines = [f"{r.path}: {r.kind}, {head} games of {what}, {r.players} players{variant}, seed {r.seed}"
              f" ({r.seatings} seatings x {r.deals} deals, every bot in every seat on the same deals)"]
     if r.seconds:
         lines.append(f"  played in {r.seconds:.1f} s")

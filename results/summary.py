@@ -192,8 +192,9 @@ def format_summary(s: Summary) -> str:
         lines.append(f"  what-if variant {name}" + (f": {changes}" if changes != name else ""))
     speed = s.games_per_second
     if speed is not None:
-        on = f" on {s.threads} threads" if s.threads else ""
-        lines.append(f"  {speed:,.0f} games/s ({s.elapsed_seconds:.1f} s{on})")
+        on = f" on {s.threads} thread{'s' if s.threads != 1 else ''}" if s.threads else ""
+        rate = f"{speed:,.0f}" if speed >= 10 else f"{speed:.2g}"  # searching bots: well under one game/s
+        lines.append(f"  {rate} games/s ({s.elapsed_seconds:.1f} s{on})")
     if s.games:
         ends = ", ".join(f"{k} {100 * v / s.games:.0f}%" for k, v in sorted(s.end_reasons.items()))
         lines.append(f"  mean rounds {_num(s.mean_rounds)}, mean score {_num(s.mean_score)}; ended by {ends}"

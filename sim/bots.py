@@ -22,7 +22,9 @@ Specs (docs/bots.md):
 The Python-bot protocol: ``act(state, legal_actions) -> action`` (required), ``reset(seat, seed)`` (optional,
 called before each game), ``name`` (optional, shown in results). The ``state`` a Python bot is handed is a
 determinization from its own seat: a full rftg.State in which every card the seat cannot see is a fresh
-random deal, so the bot may inspect, clone and search it but cannot read hidden information.
+random deal (af.State: the position with its future rolls and tech draws reseeded), so the bot may inspect,
+clone and search it but cannot read hidden information. Built-in specs work for both games:
+``make("ismcts", game="af")``, or without `game` the game of the first state the bot is handed.
 """
 from __future__ import annotations
 
@@ -40,28 +42,60 @@ class BotSpecError(ConfigError):
     """An unknown bot name, a bad option, a Python bot that cannot be imported or made."""
 
 
-class BuiltinBot:
-    """A built-in C++ bot behind the Python-bot protocol (act(state, legal_actions))."""
+GAMES = ("rftg", "af")
 
-    def __init__(self, spec: str, seed: int = 0):
+
+def _engine_module(game: str):
+    if game == "af":
+        from pycore import af
+
+        return af
+    if game == "rftg":
         from pycore import rftg
 
-        try:
-            self._bot = rftg.Bot(spec, seed)
-        except ValueError as e:  # rftg.RulesError
-            raise BotSpecError(str(e)) from None
+        return rftg
+    raise BotSpecError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
+
+
+def _game_of(state) -> str:
+    from pycore import af
+
+    return "af" if isinstance(state, af.State) else "rftg"
+
+
+class BuiltinBot:
+    """A built-in C++ bot behind the Python-bot protocol (act(state, legal_actions)).
+
+    `game` ("rftg" or "af") makes the engine's bot at once; None (the default) makes it for the game of the
+    first state it is handed, so one spec serves both games. The spec is checked either way."""
+
+    def __init__(self, spec: str, seed: int = 0, game: str | None = None):
+        self.spec, self._seed, self.game = spec, seed, game
+        self._bots: dict[str, Any] = {}
+        self._last: Any = None
+        self._bot = self._engine_bot(game or "rftg")  # checks the spec (the same for both games)
         self.spec = self._bot.spec
         self.name = self.spec
 
+    def _engine_bot(self, game: str):
+        if game not in self._bots:
+            try:
+                self._bots[game] = _engine_module(game).Bot(self.spec, self._seed)
+            except ValueError as e:  # rftg.RulesError, af.RulesError
+                raise BotSpecError(str(e)) from None
+        return self._bots[game]
+
     def act(self, state, legal_actions=None) -> int:
-        return self._bot.act(state)
+        game = self.game or _game_of(state)
+        self._last = self._engine_bot(game)
+        return self._last.act(state)
 
     def last_stats(self) -> dict | None:
         """The last ISMCTS search's statistics (None for other bots)."""
-        return self._bot.last_stats()
+        return (self._last or self._bot).last_stats()
 
     def __repr__(self) -> str:
-        return f"BuiltinBot({self.spec!r})"
+        return f"BuiltinBot({self.spec!r}" + (f", game={self.game!r})" if self.game else ")")
 
 
 _REGISTRY: dict[str, Callable[..., Any]] = {}
@@ -164,13 +198,14 @@ def _build(spec: str, factory: Callable[..., Any], options: dict[str, Any]) -> A
     return bot
 
 
-def make(spec: str, seed: int = 0) -> Any:
-    """A bot from a spec (see the module docstring). Built-in specs give a BuiltinBot seeded with `seed`."""
+def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
+    """A bot from a spec (see the module docstring). Built-in specs give a BuiltinBot seeded with `seed`, for
+    `game` ("rftg" or "af"; None: the game of the states it is handed)."""
     if not isinstance(spec, str) or not spec.strip():
         raise BotSpecError(f"a bot spec is a non-empty string, not {spec!r}")
     spec = spec.strip()
     if is_builtin(spec):
-        return BuiltinBot(spec, seed)
+        return BuiltinBot(spec, seed, game)
     if spec.startswith(PY_PREFIX):
         path, _, opts = spec[len(PY_PREFIX):].partition(":")
         return _build(spec, _import_factory(spec, path.strip()), _options(spec, opts))

@@ -27,6 +27,7 @@ examples:
   galaxysim compare --variant 'Gambling World.cost=2' --games 200k --seed 1
   galaxysim compare --variant 'hand_limit=12' --variant 'tableau_end=14; vp_pool_per_player=15' --out runs/cmp
   galaxysim compare --config variants.toml
+  galaxysim compare --game af --players 3 --variant 'Lunar Mine.docks=4' --variant 'resource_limit=10'
 
 variants.toml (every `galaxysim run` key, plus one [[variant]] table per variant):
   players = 4
@@ -41,7 +42,10 @@ variants.toml (every `galaxysim run` key, plus one [[variant]] table per variant
 
 Changes: CARD.cost=N, CARD.vp=N, CARD.copies=N, CARD.powers=POWER | POWER, remove=CARD,
 add=FILE (card blocks), hand_limit=N, vp_pool_per_player=N, tableau_end=N; several
-in one --variant are separated by ';'. See docs/variants.md.
+in one --variant are separated by ';'. Alien Frontiers (--game af): NAME.FIELD=VALUE for a
+facility, territory, field generator or tech card (Lunar Mine.docks=4, Booster Pod.cost=2,
+Asimov Crater.amount=2), remove=TECH, colonies_per_player=N, resource_limit=N, display=N.
+See docs/variants.md.
 """
 
 EXPORT_EXAMPLES = """\
@@ -59,6 +63,8 @@ def _compare_flags(c: argparse.ArgumentParser, count, integer) -> None:
     c.add_argument("--variant", metavar="CHANGES", action="append", dest="variants",
                    help="a what-if variant: changes separated by ';' (repeat for more variants)")
     c.add_argument("--config", metavar="FILE", help="TOML file: run keys and [[variant]] tables")
+    c.add_argument("--game", metavar="NAME", default=S, help="rftg (default) or af")
+    c.add_argument("--long-game", action=argparse.BooleanOptionalAction, default=S, help="AF: the long game")
     c.add_argument("--players", metavar="N", type=integer, default=S)
     c.add_argument("--expansion", metavar="NAME", default=S)
     c.add_argument("--advanced", action=argparse.BooleanOptionalAction, default=S)
@@ -108,9 +114,14 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     the tech cards by card id and the territories by name."""
     if config.get("game") == "af":
         from pycore import af
+        from pycore.variant import Variant
 
-        return {"tech card": {k: c["copies"] for k, c in enumerate(af.tech_table())},
-                "territory": {t["name"]: 1 for t in af.territory_table()}}
+        from .run import _af_resolved
+
+        v = Variant.from_config(config.get("what_if"), game="af")
+        data = _af_resolved(v).data if v is not None else af.data()
+        return {"tech card": {k: c["copies"] for k, c in enumerate(data.tech())},
+                "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
         return {}
     from pycore import rftg
@@ -163,15 +174,15 @@ def compare_config(ns: argparse.Namespace) -> tuple[RunConfig, list]:
     variants = []
     try:
         if ns.variants:
-            variants = [Variant.parse(v) for v in ns.variants]
+            variants = [Variant.parse(v, game=cfg.game) for v in ns.variants]
         else:
             base = Path(ns.config).parent if ns.config else None
             for k, v in enumerate(file_variants, 1):
                 if isinstance(v, dict) and "changes" in v:
                     variants.append(Variant.parse(v["changes"] if isinstance(v["changes"], list) else [v["changes"]],
-                                                  name=str(v.get("name", "")), base_dir=base))
+                                                  name=str(v.get("name", "")), base_dir=base, game=cfg.game))
                 else:
-                    variants.append(Variant.from_config(v, where=f"{ns.config}: variant {k}"))
+                    variants.append(Variant.from_config(v, where=f"{ns.config}: variant {k}", game=cfg.game))
     except VariantError as e:
         raise ConfigError(str(e)) from None
     return cfg, variants

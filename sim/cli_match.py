@@ -11,6 +11,7 @@ examples:
   galaxysim match --bots ismcts:iterations=1000,heuristic --games 200 --seed 7
   galaxysim match --bots ismcts:ms=50,random --players 4 --games 400     # seats A,B,A,B, rotated
   galaxysim match --bots py:mybots.Greedy,heuristic --games 100           # a Python bot (mybots.py here)
+  galaxysim match --game af --bots ismcts,heuristic --games 100            # Alien Frontiers, 2 players
   galaxysim match --out runs/m1 --resume                                   # finish an interrupted match
 
 Every bot plays every seat equally often, on the same deals (deal j is the same in every seating).
@@ -24,6 +25,7 @@ TOURNAMENT_EXAMPLES = """\
 examples:
   galaxysim tournament --bots random,heuristic,ismcts:iterations=250,ismcts:iterations=1000 --games 100
   galaxysim tournament --bots random,heuristic,ismcts --players 3 --games 60 --json
+  galaxysim tournament --game af --bots random,heuristic,ismcts:iterations=250 --games 40
 
 Every group of --players different bots plays --games games (every seat rotation, the same deals);
 ratings (Bradley-Terry by rank on the Elo scale) come with 95% bootstrap intervals.
@@ -37,12 +39,15 @@ def _add(sub, name: str, help_text: str, epilog: str, fmt, count, integer) -> ar
     p.add_argument("--bots", metavar="LIST", help="bot specs, comma-separated; a comma inside ismcts options is "
                                                   "fine (ismcts:iterations=500,c=0.5,random)")
     p.add_argument("--games", metavar="N", type=count, help="games per group of bots (default 100)")
+    p.add_argument("--game", metavar="NAME", help="rftg (Race for the Galaxy) or af (Alien Frontiers) (default rftg)")
     p.add_argument("--players", metavar="N", type=integer, help="players per game (default 2)")
-    p.add_argument("--expansion", metavar="NAME", help="base, tgs or rvi (default base)")
-    p.add_argument("--advanced", action="store_true", help="the advanced 2-player game")
+    p.add_argument("--expansion", metavar="NAME", help="RftG: base, tgs or rvi (default base)")
+    p.add_argument("--advanced", action="store_true", help="RftG: the advanced 2-player game")
+    p.add_argument("--long-game", action="store_true", help="AF: 8 colonies per player with 3 and 4 players")
     p.add_argument("--seed", metavar="N", type=integer, help="run seed (default: random, recorded)")
     p.add_argument("--threads", metavar="N", type=integer, help="engine threads (default: all cores)")
-    p.add_argument("--out", metavar="DIR", help=f"run folder (default runs/{name}-rftg-<expansion>-<N>p-seed<seed>)")
+    p.add_argument("--out", metavar="DIR", help=f"run folder (default runs/{name}-rftg-<expansion>-<N>p-seed<seed>, "
+                                                f"runs/{name}-af-<N>p-seed<seed>)")
     p.add_argument("--chunk-size", metavar="N", type=count, help="games per chunk file")
     p.add_argument("--record-decisions", action="store_true", help="also write decisions/")
     p.add_argument("--overwrite", action="store_true", help="replace the run in an existing --out folder")
@@ -70,15 +75,18 @@ def run(ns: argparse.Namespace, kind: str) -> int:
             raise ConfigError(f"--bots is required (e.g. --bots heuristic,random), or --out DIR --resume")
         outcome = resume(ns.out, threads=ns.threads, quiet=ns.quiet)
     else:
-        given = {"players": ns.players, "expansion": ns.expansion, "games": ns.games, "seed": ns.seed}
+        given = {"game": ns.game, "players": ns.players, "expansion": ns.expansion, "games": ns.games,
+                 "seed": ns.seed}
         explicit = {"kind", "bots", *(k for k, v in given.items() if v is not None)}
         if ns.advanced:
             explicit.add("advanced")
+        if ns.long_game:
+            explicit.add("long_game")
         if ns.record_decisions:
             explicit.add("record_decisions")
-        cfg = MatchConfig(bots=split_specs(ns.bots), kind=kind,
+        cfg = MatchConfig(bots=split_specs(ns.bots), kind=kind, game=ns.game or "rftg",
                           players=2 if ns.players is None else ns.players, expansion=ns.expansion or "base",
-                          advanced=ns.advanced, games=100 if ns.games is None else ns.games, seed=ns.seed,
+                          advanced=ns.advanced, long_game=ns.long_game, games=100 if ns.games is None else ns.games, seed=ns.seed,
                           threads=ns.threads, out=ns.out, chunk_size=ns.chunk_size,
                           record_decisions=ns.record_decisions, overwrite=ns.overwrite, resume=ns.resume,
                           quiet=ns.quiet)

@@ -18,7 +18,7 @@ from typing import Sequence
 from pycore.variant import Variant
 
 from .config import ConfigError, RunConfig
-from .run import DETERMINING_KEYS, RunOutcome, _resolved, start
+from .run import DETERMINING_KEYS, RunOutcome, _af_resolved, _resolved, start
 
 BASELINE_DIR = "baseline"
 REPORT_DIR = "compare"
@@ -38,6 +38,8 @@ class CompareOutcome:
 
 
 def default_out(cfg: RunConfig) -> Path:
+    if cfg.game == "af":
+        return Path("runs") / f"compare-af-{cfg.players}p{'-long' if cfg.long_game else ''}-seed{cfg.seed}"
     adv = "-adv" if cfg.advanced else ""
     return Path("runs") / f"compare-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
 
@@ -75,12 +77,13 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
 
     runs = []
     for k, (v, o) in enumerate(done, 1):
-        affected = _resolved(v, resolved.expansion).affected
+        affected = _af_resolved(v).affected if resolved.game == "af" else _resolved(v, resolved.expansion).affected
         metrics = compare_paired(base.path, o.path, cards=affected, threads=resolved.threads)
         outcome.metrics.append(metrics)
         runs.append((v.name, list(v.changes), metrics, str(o.path)))
-    desc = (f"{resolved.game} {resolved.expansion}, {resolved.players} players"
-            f"{', advanced' if resolved.advanced else ''}, bots {','.join(resolved.bots)}, {resolved.games:,} games, "
+    what = "af" if resolved.game == "af" else f"{resolved.game} {resolved.expansion}"
+    options = (", advanced" if resolved.advanced else "") + (", long game" if resolved.long_game else "")
+    desc = (f"{what}, {resolved.players} players{options}, bots {','.join(resolved.bots)}, {resolved.games:,} games, "
             f"seed {resolved.seed}")
     outcome.report = write_compare_report(out / REPORT_DIR, {"path": str(base.path), "description": desc}, runs)
     return outcome

@@ -35,6 +35,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 GAMES = ("rftg", "af")
+GAME_NAMES = {"rftg": "Race for the Galaxy", "af": "Alien Frontiers"}
 IMPLEMENTED_GAMES = ("rftg", "af")
 EXPANSIONS = ("base", "tgs", "rvi")
 DEFAULT_GAMES = 100_000
@@ -99,8 +100,9 @@ class RunConfig:
         "<source>: <key>" (e.g. "my.toml: players"), else the key."""
         cfg = cls()
         lab = _labeller(source, labels)
-        for key, value in values.items():
-            setattr(cfg, key, _check_type(key, value, lab(key)))
+        # The game first: a what-if variant is read in the terms of its game.
+        for key, value in sorted(values.items(), key=lambda kv: kv[0] != "game"):
+            setattr(cfg, key, _check_type(key, value, lab(key), game=cfg.game))
         cfg.validate(lab)
         return cfg
 
@@ -118,9 +120,6 @@ class RunConfig:
                 raise ConfigError(f"{L('expansion')}: Alien Frontiers has no expansions (got {self.expansion!r})")
             if self.advanced:
                 raise ConfigError(f"{L('advanced')} is a Race for the Galaxy option (Alien Frontiers has long_game)")
-            if self.what_if is not None:
-                raise ConfigError(f"{L('what_if')}: variants are implemented for Race for the Galaxy only "
-                                  "(for Alien Frontiers: pycore.af.Game(overrides=...))")
         elif self.long_game:
             raise ConfigError(f"{L('long_game')} is an Alien Frontiers option")
         if self.expansion not in EXPANSIONS:
@@ -157,8 +156,14 @@ class RunConfig:
             from pycore import rftg
             from pycore.variant import VariantError
 
+            if self.what_if.game != self.game:
+                mine, theirs = GAME_NAMES[self.what_if.game], GAME_NAMES[self.game]
+                raise ConfigError(f"{L('what_if')}: {_a(mine)} {mine} variant cannot change {_a(theirs)} {theirs} game")
             try:
-                self.what_if.resolve(rftg.card_text(), self.expansion)
+                if self.game == "af":
+                    self.what_if.resolve()
+                else:
+                    self.what_if.resolve(rftg.card_text(), self.expansion)
             except VariantError as e:
                 raise ConfigError(f"{L('what_if')}: {e}") from None
 
@@ -250,7 +255,11 @@ def _labeller(source: str, labels: Mapping[str, str] | None) -> Callable[[str], 
     return label
 
 
-def _check_type(key: str, value: Any, label: str) -> Any:
+def _a(noun: str) -> str:
+    return "an" if noun[:1] in "AEIOU" else "a"
+
+
+def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
     if key in _INT_KEYS:
         if value is None and key in ("seed", "threads", "chunk_size"):
             return None
@@ -275,7 +284,7 @@ def _check_type(key: str, value: Any, label: str) -> Any:
         from pycore.variant import Variant, VariantError
 
         try:
-            return Variant.from_config(value, where=label)
+            return Variant.from_config(value, where=label, game=game if game in GAMES else "rftg")
         except VariantError as e:
             raise ConfigError(f"{label}: {e}" if not str(e).startswith(label) else str(e)) from None
     if key == "bots":
@@ -331,5 +340,6 @@ def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict
         k = KEY_ALIASES.get(key.replace("-", "_"), key.replace("-", "_"))
         if k not in RunConfig.keys():
             raise _unknown_key(key, str(p))
-        out[k] = _check_type(k, value, f"{p}: {k}")
+        # A variant is read by RunConfig.from_values, which knows the game (a flag may choose it).
+        out[k] = value if k == "what_if" else _check_type(k, value, f"{p}: {k}")
     return out

@@ -16,7 +16,8 @@ def dataset_layout(config: Mapping[str, Any]) -> tuple[list[str], list[str]]:
     if config.get("game") == "af":
         from pycore import _batch, af
 
-        game = af.Game(players=int(config["players"]), long_game=bool(config.get("long_game")))
+        game = af.Game(players=int(config["players"]), long_game=bool(config.get("long_game")),
+                       variant=config.get("what_if"))
         return list(game.observation_slots()), list(_batch.AF_DECISION_KINDS)
     if config.get("game") != "rftg":
         raise ConfigError(f"export: no observation encoder for game {config.get('game')!r} yet")

@@ -42,12 +42,17 @@ from results.writer import RunWriter, clean_folder, folder_is_ours, games_writte
 
 from . import bots as botreg
 from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores
-from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, batch_module, card_text, engine_version,
-                  galaxysim_version, observation_info)
+from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, af_texts, batch_module, card_text,
+                  engine_version, galaxysim_version, observation_info)
 
 KINDS = ("match", "tournament")
+GAMES = ("rftg", "af")
+#: Players per game of a match.
+PLAYERS = {"rftg": (2, 6), "af": (2, 4)}
+#: What names a match (its run id): these, plus game and long_game for Alien Frontiers.
+_ID_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions")
 #: What must match between a stored match and a `--resume` that names it.
-DETERMINING_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions")
+DETERMINING_KEYS = _ID_KEYS + ("game", "long_game")
 
 
 @dataclass
@@ -58,6 +63,7 @@ class MatchConfig:
     players: int = 2
     expansion: str = "base"
     advanced: bool = False
+    long_game: bool = False  # Alien Frontiers: 8 colonies per player with 3 and 4 players
     games: int = 100  # per group of bots; rounded up to a multiple of `players` (the seat rotations)
     seed: int | None = None
     threads: int | None = None
@@ -71,12 +77,20 @@ class MatchConfig:
     def validate(self) -> None:
         if self.kind not in KINDS:
             raise ConfigError(f"unknown kind {self.kind!r} (match or tournament)")
-        if self.game != "rftg":
-            raise ConfigError(f"--game {self.game}: only rftg matches can be played for now")
+        if self.game not in GAMES:
+            raise ConfigError(f"--game: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
+        if self.game == "af":
+            if self.expansion != "base":
+                raise ConfigError(f"--expansion: Alien Frontiers has no expansions (got {self.expansion!r})")
+            if self.advanced:
+                raise ConfigError("--advanced is a Race for the Galaxy option (Alien Frontiers has --long-game)")
+        elif self.long_game:
+            raise ConfigError("--long-game is an Alien Frontiers option")
         if self.expansion not in EXPANSIONS:
             raise ConfigError(f"--expansion: unknown expansion {self.expansion!r}")
-        if not 2 <= self.players <= 6:
-            raise ConfigError(f"--players must be 2 to 6 for a {self.kind}, not {self.players}")
+        lo, hi = PLAYERS[self.game]
+        if not lo <= self.players <= hi:
+            raise ConfigError(f"--players must be {lo} to {hi} for a {self.game} {self.kind}, not {self.players}")
         if self.advanced and self.players != 2:
             raise ConfigError("--advanced is the 2-player game: use --players 2")
         self.bots = [b.strip() for b in self.bots]
@@ -120,10 +134,13 @@ class MatchConfig:
         return len(self.lineups()) * self.deals
 
     def manifest_config(self) -> dict[str, Any]:
-        return {"kind": self.kind, "game": self.game, "players": self.players, "expansion": self.expansion,
-                "advanced": self.advanced, "bots": list(self.bots), "games": self.games, "seed": self.seed,
-                "record_decisions": self.record_decisions, "chunk_size": self.chunk_size, "threads": self.threads,
-                "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
+        out = {"kind": self.kind, "game": self.game, "players": self.players, "expansion": self.expansion,
+               "advanced": self.advanced, "bots": list(self.bots), "games": self.games, "seed": self.seed,
+               "record_decisions": self.record_decisions, "chunk_size": self.chunk_size, "threads": self.threads,
+               "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
+        if self.game == "af":
+            out["long_game"] = self.long_game
+        return out
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any]) -> "MatchConfig":
@@ -132,6 +149,8 @@ class MatchConfig:
 
     @property
     def variant(self) -> str:
+        if self.game == "af":
+            return "long_game" if self.long_game else "standard"
         return "advanced" if self.advanced else "standard"
 
 
@@ -144,12 +163,16 @@ def auto_chunk_size(total: int, threads: int) -> int:
 
 
 def default_out(cfg: MatchConfig, root: Path = Path("runs")) -> Path:
+    if cfg.game == "af":
+        return root / f"{cfg.kind}-af-{cfg.players}p{'-long' if cfg.long_game else ''}-seed{cfg.seed}"
     adv = "-adv" if cfg.advanced else ""
     return root / f"{cfg.kind}-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
 
 
 def run_id(cfg: MatchConfig) -> str:
-    key = {k: getattr(cfg, k) for k in DETERMINING_KEYS}
+    key = {k: getattr(cfg, k) for k in _ID_KEYS}
+    if cfg.game == "af":
+        key.update(game=cfg.game, long_game=cfg.long_game)
     key["engine_version"] = engine_version()
     return "m-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -174,19 +197,38 @@ class _Seats:
         if lineup not in self._runners:
             b = batch_module()
             try:
-                self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
-                                                 self.cfg.advanced, list(lineup))
+                if self.cfg.game == "af":
+                    self._runners[lineup] = b.AfRunner(af_texts(), self.cfg.players, self.cfg.long_game,
+                                                       list(lineup))
+                else:
+                    self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
+                                                     self.cfg.advanced, list(lineup))
             except ValueError as e:
                 raise ConfigError(" ".join(str(e).split())) from None
         return self._runners[lineup]
 
     def game(self):
         if self._game is None:
-            from pycore import rftg
+            if self.cfg.game == "af":
+                from pycore import af
 
-            self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
-                                   advanced=self.cfg.advanced)
+                self._game = af.Game(players=self.cfg.players, long_game=self.cfg.long_game)
+            else:
+                from pycore import rftg
+
+                self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
+                                       advanced=self.cfg.advanced)
         return self._game
+
+    def play_game(self, *args):
+        """The engine's game loop with Python seats (pycore._rftg / pycore._af play_game)."""
+        if self.cfg.game == "af":
+            from pycore import _af
+
+            return _af.play_game(self.game(), *args)
+        from pycore import _rftg
+
+        return _rftg.play_game(self.game(), *args)
 
     def python_seats(self, lineup: tuple[str, ...]) -> list[Any]:
         if lineup not in self._python:
@@ -197,7 +239,7 @@ class _Seats:
                 elif botreg.is_builtin(b):
                     seats.append(b)
                 else:
-                    seats.append(botreg.make(b))
+                    seats.append(botreg.make(b, game=self.cfg.game))
             self._python[lineup] = seats
         return self._python[lineup]
 
@@ -210,30 +252,39 @@ class _Seats:
                 self.python_seats(lineup)
                 for b in lineup:
                     if botreg.is_builtin(b):
-                        botreg.check(b)
+                        botreg.make(b, game=self.cfg.game)
 
 
-def _empty_columns(record: bool) -> dict[str, dict[str, list]]:
+#: The per-seat values of a game's record (play_game) and its list column (the engine's <prefix>_offsets and
+#: <prefix>_cards), by game.
+_SEAT_VALUES = {
+    "rftg": (("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won", "hand_size",
+              "goods"), "tableau"),
+    "af": (("score", "score_colonies", "score_territories", "score_tech", "score_positron", "rank", "won", "ore",
+            "fuel", "ships", "colonies_left", "hub", "territories"), "tech"),
+}
+
+
+def _empty_columns(game: str) -> dict[str, dict[str, list]]:
+    values, lst = _SEAT_VALUES[game]
     return {"games": {k: [] for k in ("game_index", "seed", "rounds", "end_reason", "winners_mask", "decisions",
                                       "wall_time_us")},
-            "seats": {k: [] for k in ("game_index", "seat", "bot", "start_world", "score", "score_cards",
-                                      "score_chips", "score_six_cost", "rank", "won", "hand_size", "goods")}
-            | {"tableau_offsets": [0], "tableau_cards": []},
+            "seats": {k: [] for k in ("game_index", "seat", "bot", *values)}
+            | {f"{lst}_offsets": [0], f"{lst}_cards": []},
             "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
 
 
 def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, offset, record, errors, bar):
     """Plays deals first_deal.. with Python bots in the lineup; returns the engine-like column dict."""
-    from pycore import _rftg
-
-    cols = _empty_columns(record)
+    values, lst = _SEAT_VALUES[seats.cfg.game]
+    cols = _empty_columns(seats.cfg.game)
     obs_size = seats.game().observation_size
     players = seats.python_seats(lineup)
     labels = list(lineup)
     g, s, d = cols["games"], cols["seats"], cols["decisions"]
     for j in range(first_deal, first_deal + count):
         index = offset + j
-        rec = _rftg.play_game(seats.game(), players, labels, seed, j, record)
+        rec = seats.play_game(players, labels, seed, j, record)
         for k, v in (("game_index", index), ("seed", rec["seed"]), ("rounds", rec["rounds"]),
                      ("end_reason", rec["end_reason"]), ("winners_mask", rec["winners_mask"]),
                      ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"])):
@@ -242,11 +293,10 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
             s["game_index"].append(index)
             s["seat"].append(p)
             s["bot"].append(bot_codes[p])
-            for k in ("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
-                      "hand_size", "goods"):
+            for k in values:
                 s[k].append(row[k])
-            s["tableau_cards"].extend(row["tableau"])
-            s["tableau_offsets"].append(len(s["tableau_cards"]))
+            s[f"{lst}_cards"].extend(row[lst])
+            s[f"{lst}_offsets"].append(len(s[f"{lst}_cards"]))
         for step, seat, kind, action, legal in rec["decision_rows"]:
             for k, v in zip(("game_index", "step", "seat", "kind", "action", "legal"),
                             (index, step, seat, kind, action, legal)):
@@ -273,7 +323,7 @@ def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str,
     for t in ("games", "seats", "decisions"):
         out[t] = {}
         for k in [k for k in parts[0][t] if all(k in p[t] for p in parts)]:
-            if k == "tableau_offsets":
+            if k.endswith("_offsets"):
                 base, pieces = 0, [np.zeros(1, np.int64)]
                 for p in parts:
                     off = np.asarray(p[t][k], np.int64)
@@ -372,7 +422,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
             "run_id": run_id(cfg), "engine_version": engine_version(), "galaxysim_version": galaxysim_version(),
             "created": _now(), "config": cfg.manifest_config(),
             "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
-            **({"observation": observation_info(seats.game())} if cfg.record_decisions else {}),
+            **({"observation": observation_info(seats.game(), cfg.game)} if cfg.record_decisions else {}),
             "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
             "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
         }
@@ -427,6 +477,10 @@ class _ConverterConfig:
 def _converter(cfg: MatchConfig) -> _Converter:
     view = _ConverterConfig(cfg.game, cfg.expansion, cfg.players, cfg.variant, list(cfg.bots), cfg.record_decisions)
     b = batch_module()
+    if cfg.game == "af":
+        names = b.af_names(af_texts())
+        return _Converter(view, run_id(cfg), list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]),
+                          names)
     return _Converter(view, run_id(cfg), list(b.END_REASONS), list(b.DECISION_KINDS),
                       list(b.design_names(card_text(), cfg.expansion)))
 

@@ -83,6 +83,16 @@ def _resolved(variant, expansion: str):
     return variant.resolve(card_text(), expansion)
 
 
+@lru_cache(maxsize=64)
+def _af_resolved(variant):
+    return variant.resolve()
+
+
+def af_overrides(cfg: RunConfig) -> str:
+    """Alien Frontiers: the data overrides the run's what-if variant writes ("" for the printed rules)."""
+    return "" if cfg.what_if is None else _af_resolved(cfg.what_if).overrides
+
+
 def game_card_text(cfg: RunConfig) -> str:
     """The card data the run plays: the shipped file, with the what-if variant's overrides if any."""
     return card_text() if cfg.what_if is None else _resolved(cfg.what_if, cfg.expansion).card_text
@@ -118,7 +128,7 @@ def make_runner(cfg: RunConfig):
                               "play Python bots with galaxysim match or tournament")
     try:
         if cfg.game == "af":
-            return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots))
+            return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots), af_overrides(cfg))
         return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
                         **rule_options(cfg))
     except ValueError as e:  # pycore._rftg.RulesError (and pycore.variant.VariantError) are ValueErrors
@@ -172,7 +182,7 @@ class _Converter:
     def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
         b = batch_module()
         if cfg.game == "af":
-            names = b.af_names(af_texts())
+            names = b.af_names(af_texts(), af_overrides(cfg))
             return cls(cfg, rid, list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]), names)
         return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
                    list(b.design_names(game_card_text(cfg), cfg.expansion)))
@@ -388,7 +398,7 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
             from pycore.variant import Variant
 
             want = want.identity() if want is not None else None
-            have = Variant.from_config(have).identity() if have else None
+            have = Variant.from_config(have, game=cfg.game).identity() if have else None
         elif key not in stored:
             continue
         if want != have:

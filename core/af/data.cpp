@@ -529,10 +529,14 @@ void apply_af_overrides(Data& data, const std::string& overrides, const std::str
     switch (block) {
       case kNoBlock: setup_key_value(source, k, data.setup); break;
       case kFacilityBlock: facility_key_value(source, k, data.facilities[index], index); break;
-      case kTerritoryBlock:
-        if (k.key == "bonus") fail(source, k.line, k.key, "the bonus of a territory cannot be changed");
+      case kTerritoryBlock: {
+        const Bonus kind = data.territories[index].bonus;
         territory_key_value(source, k, data.territories[index]);
+        if (data.territories[index].bonus != kind)  // its amount may change (AF-G20), not its kind
+          fail(source, k.line, k.key, "the bonus of a territory cannot be changed, only its amount (" +
+                                          std::string(kBonusKeys[kind]) + " N)");
         break;
+      }
       case kFieldBlock: field_key_value(source, k, data.fields[index]); break;
       case kTechBlock:
         if (k.key == "power" || k.key == "discard")

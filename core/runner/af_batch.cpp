@@ -1,11 +1,8 @@
 // The Alien Frontiers batch runner (see af_batch.h).
 #include "runner/af_batch.h"
 
-#include <chrono>
-
-#include "af/heuristic.h"
 #include "af/observation_tensor.h"
-#include "bots/random_bot.h"
+#include "runner/af_seat_bot.h"
 #include "runner/parallel.h"
 
 namespace gs::runner {
@@ -15,19 +12,25 @@ using af::State;
 
 namespace {
 
-enum BotKind : uint8_t { kRandom, kHeuristic };
-
-std::vector<BotKind> bot_kinds(const Game& g, const std::vector<BotSpec>& bots) {
+void check_seats(const Game& g, const std::vector<BotSpec>& bots) {
   if (static_cast<int>(bots.size()) != g.players())
     throw af::RulesError("need one bot per seat: " + std::to_string(g.players()) + " bots, got " +
                          std::to_string(bots.size()));
-  std::vector<BotKind> kinds;
-  for (const BotSpec& b : bots) {
-    if (b.name != "random" && b.name != "heuristic")
-      throw af::RulesError("bot '" + b.name + "' is not available for Alien Frontiers (random, heuristic)");
-    kinds.push_back(b.name == "random" ? kRandom : kHeuristic);
-  }
-  return kinds;
+}
+
+// One bot per seat, made once per worker and reused across its games (a bot's
+// choices depend only on its spec, the position and the rng it is handed).
+std::vector<AfSeatBot> make_seat_bots(const std::vector<BotSpec>& specs) {
+  std::vector<AfSeatBot> out;
+  out.reserve(specs.size());
+  for (const BotSpec& b : specs) out.emplace_back(b);
+  return out;
+}
+
+bool any_search(const std::vector<BotSpec>& specs) {
+  for (const BotSpec& b : specs)
+    if (b.name == "ismcts") return true;
+  return false;
 }
 
 struct DecisionRow {
@@ -37,29 +40,23 @@ struct DecisionRow {
 };
 
 struct GameSlot {
+  AfGameRecord rec;
   std::vector<DecisionRow> decisions;
   std::vector<int16_t> observations;
-  std::vector<int16_t> tech[af::kMaxPlayers];
 };
 
-// Plays one game; `on_step` sees every decision before it is applied.
+// Plays game `seed` with the seats' bots; `on_step` sees every decision before it is applied.
 template <class OnStep>
-int play_game(const Game& g, const std::vector<BotKind>& kinds, uint64_t seed, State& s, OnStep on_step) {
-  s = g.new_initial_state(seed);
+void play_game(const Game& g, std::vector<AfSeatBot>& bots, uint64_t seed, State& s, AfGameRecord& rec,
+               OnStep on_step) {
   Rng rng[af::kMaxPlayers];
   for (int p = 0; p < g.players(); ++p) rng[p] = Rng(bot_seed(seed, p));
-  int legal[Game::kMaxLegal];
-  int n = g.legal_actions(s, legal);
-  int steps = 0;
-  while (n > 0) {
-    const int seat = s.actor;
-    const int a = kinds[seat] == kRandom ? bots::RandomBot().act(g, s, legal, n, rng[seat])
-                                         : af::heuristic_action(g, s, legal, n, rng[seat]);
-    on_step(s, a, n);
-    n = g.step(s, a, legal);
-    ++steps;
-  }
-  return steps;
+  play_recorded(
+      g, seed,
+      [&](int seat, const State& st, const int* legal, int n) {
+        return bots[static_cast<size_t>(seat)].act(g, st, legal, n, rng[seat]);
+      },
+      on_step, s, rec);
 }
 
 template <class T>
@@ -70,7 +67,8 @@ void resize(std::vector<T>& v, size_t n) {
 }  // namespace
 
 void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRequest& req, AfBatchColumns& out) {
-  const std::vector<BotKind> kinds = bot_kinds(g, bots);
+  check_seats(g, bots);
+  make_seat_bots(bots);  // bad specs fail here, before any thread starts
   const int players = g.players();
   const int64_t count = req.count;
   const size_t seats = static_cast<size_t>(count) * players;
@@ -91,71 +89,59 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
   std::vector<GameSlot> slots(static_cast<size_t>(count));
   const af::ObservationEncoder encoder(g);
   out.observation_size = req.record_decisions ? encoder.size() : 0;
+  // Searching bots take seconds a game: hand games out one at a time, so a small chunk uses every thread.
+  const int64_t block = any_search(bots) ? 1 : 8;
 
-  parallel_games(count, req.threads, [&](int64_t k) {
-    const int64_t index = req.first_game + k;
-    const uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
-    GameSlot& slot = slots[static_cast<size_t>(k)];
-    State s;
-    auto t0 = std::chrono::steady_clock::now();
-    int steps;
-    if (req.record_decisions) {
-      int16_t step = 0;
-      steps = play_game(g, kinds, seed, s, [&](const State& st, int a, int n) {
-        slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
-                                             static_cast<int16_t>(a), static_cast<int16_t>(n)});
-        size_t at = slot.observations.size();
-        slot.observations.resize(at + static_cast<size_t>(encoder.size()));
-        encoder.encode(st, st.actor, slot.observations.data() + at);
-      });
-    } else {
-      steps = play_game(g, kinds, seed, s, [](const State&, int, int) {});
-    }
-    auto t1 = std::chrono::steady_clock::now();
-    out.game_index[k] = index;
-    out.seed[k] = seed;
-    out.turns[k] = s.turn;
-    out.rounds[k] = static_cast<int16_t>((s.turn + players - 1) / players);
-    out.end_reason[k] = s.end == af::kEndTurnCap ? kAfEndTurnCap : kAfEndLastColony;
-    out.decisions[k] = steps;
-    out.wall_time_us[k] = static_cast<int32_t>(std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0).count());
-    int w[af::kMaxPlayers];
-    uint8_t mask = 0;
-    for (int j = 0, nw = g.winners(s, w); j < nw; ++j) mask = static_cast<uint8_t>(mask | (1u << w[j]));
-    out.winners_mask[k] = mask;
-    long key[af::kMaxPlayers];  // §9: score, then tech cards, ore, fuel
-    for (int p = 0; p < players; ++p) {
-      const size_t r = static_cast<size_t>(k) * players + p;
-      const Game::ScoreParts parts = g.score_parts(s, p);
-      key[p] = ((static_cast<long>(parts.total) * 64 + __builtin_popcount(s.tech[p])) * 256 + s.ore[p]) * 256 + s.fuel[p];
-      out.seat_game_index[r] = index;
-      out.seat[r] = static_cast<int8_t>(p);
-      out.bot[r] = static_cast<int8_t>(p);
-      out.score[r] = static_cast<int16_t>(parts.total);
-      out.score_colonies[r] = static_cast<int16_t>(parts.colonies);
-      out.score_territories[r] = static_cast<int16_t>(parts.territories);
-      out.score_tech[r] = static_cast<int16_t>(parts.tech);
-      out.score_positron[r] = static_cast<int16_t>(parts.positron);
-      out.won[r] = (mask >> p) & 1;
-      out.ore[r] = static_cast<int8_t>(s.ore[p] < 127 ? s.ore[p] : 127);
-      out.fuel[r] = static_cast<int8_t>(s.fuel[p] < 127 ? s.fuel[p] : 127);
-      int ships = 0;
-      for (int j = 0; j < af::kShipsPerPlayer; ++j) ships += s.loc[p * af::kShipsPerPlayer + j] != af::kLocStock;
-      out.ships[r] = static_cast<int8_t>(ships);
-      out.colonies_left[r] = static_cast<int8_t>(s.supply[p] + (s.hub[p] > 0 ? 1 : 0));
-      out.hub[r] = static_cast<int8_t>(s.hub[p]);
-      uint8_t ter = 0;
-      for (int t = 0; t < af::kNumTerritories; ++t)
-        if (s.controller[t] == p) ter = static_cast<uint8_t>(ter | (1u << t));
-      out.territories[r] = ter;
-      for (uint32_t m = s.tech[p]; m; m &= m - 1) slot.tech[p].push_back(static_cast<int16_t>(g.design_of(__builtin_ctz(m))));
-    }
-    for (int p = 0; p < players; ++p) {
-      int better = 0;
-      for (int q = 0; q < players; ++q) better += key[q] > key[p];
-      out.rank[static_cast<size_t>(k) * players + p] = static_cast<int8_t>(better + 1);
-    }
-  });
+  parallel_games_with(
+      count, req.threads, [&] { return make_seat_bots(bots); },
+      [&](std::vector<AfSeatBot>& seat_bots, int64_t k) {
+        const int64_t index = req.first_game + k;
+        const uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
+        GameSlot& slot = slots[static_cast<size_t>(k)];
+        State s;
+        if (req.record_decisions) {
+          int16_t step = 0;
+          play_game(g, seat_bots, seed, s, slot.rec, [&](const State& st, int a, int n) {
+            slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
+                                                 static_cast<int16_t>(a), static_cast<int16_t>(n)});
+            size_t at = slot.observations.size();
+            slot.observations.resize(at + static_cast<size_t>(encoder.size()));
+            encoder.encode(st, st.actor, slot.observations.data() + at);
+          });
+        } else {
+          play_game(g, seat_bots, seed, s, slot.rec, [](const State&, int, int) {});
+        }
+        const AfGameRecord& rec = slot.rec;
+        out.game_index[k] = index;
+        out.seed[k] = seed;
+        out.turns[k] = rec.turns;
+        out.rounds[k] = rec.rounds;
+        out.end_reason[k] = rec.end_reason;
+        out.decisions[k] = rec.decisions;
+        out.wall_time_us[k] = rec.wall_time_us;
+        out.winners_mask[k] = rec.winners_mask;
+        for (int p = 0; p < players; ++p) {
+          const size_t r = static_cast<size_t>(k) * players + p;
+          const AfSeatRecord& sr = rec.seats[p];
+          out.seat_game_index[r] = index;
+          out.seat[r] = static_cast<int8_t>(p);
+          out.bot[r] = static_cast<int8_t>(p);
+          out.score[r] = sr.score;
+          out.score_colonies[r] = sr.score_colonies;
+          out.score_territories[r] = sr.score_territories;
+          out.score_tech[r] = sr.score_tech;
+          out.score_positron[r] = sr.score_positron;
+          out.rank[r] = sr.rank;
+          out.won[r] = sr.won;
+          out.ore[r] = sr.ore;
+          out.fuel[r] = sr.fuel;
+          out.ships[r] = sr.ships;
+          out.colonies_left[r] = sr.colonies_left;
+          out.hub[r] = sr.hub;
+          out.territories[r] = sr.territories;
+        }
+      },
+      block);
 
   // Compact the variable-length parts in game order.
   out.tech_offsets.assign(1, 0);
@@ -168,7 +154,8 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
   for (int64_t k = 0; k < count; ++k) {
     GameSlot& slot = slots[static_cast<size_t>(k)];
     for (int p = 0; p < players; ++p) {
-      out.tech_cards.insert(out.tech_cards.end(), slot.tech[p].begin(), slot.tech[p].end());
+      const AfSeatRecord& sr = slot.rec.seats[p];
+      out.tech_cards.insert(out.tech_cards.end(), sr.tech, sr.tech + sr.tech_len);
       out.tech_offsets.push_back(static_cast<int32_t>(out.tech_cards.size()));
     }
     for (const DecisionRow& d : slot.decisions) {
@@ -185,12 +172,15 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
 
 std::vector<ReplayStep> replay_af_game(const Game& g, const std::vector<BotSpec>& bots, uint64_t run_seed,
                                        int64_t game_index, State* final_state) {
-  const std::vector<BotKind> kinds = bot_kinds(g, bots);
+  check_seats(g, bots);
+  std::vector<AfSeatBot> seat_bots = make_seat_bots(bots);
   std::vector<ReplayStep> steps;
   State s;
-  play_game(g, kinds, game_seed(run_seed, static_cast<uint64_t>(game_index)), s, [&](const State& st, int a, int n) {
-    steps.push_back(ReplayStep{st.actor, static_cast<int>(st.decision), a, n, g.describe(st, a)});
-  });
+  AfGameRecord rec;
+  play_game(g, seat_bots, game_seed(run_seed, static_cast<uint64_t>(game_index)), s, rec,
+            [&](const State& st, int a, int n) {
+              steps.push_back(ReplayStep{st.actor, static_cast<int>(st.decision), a, n, g.describe(st, a)});
+            });
   if (final_state) *final_state = s;
   return steps;
 }

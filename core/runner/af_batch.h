@@ -1,18 +1,17 @@
 // Batch play of Alien Frontiers games into flat columns, like run_batch for Race
 // for the Galaxy (runner/batch.h: the same bot specs, requests, seeds and replay
-// steps). Game `i` of a run is determined by (run seed, i, config) alone.
+// steps; end reasons in runner/af_game_record.h). Game `i` of a run is
+// determined by (run seed, i, config) alone.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "af/game.h"
+#include "runner/af_game_record.h"
 #include "runner/batch.h"
 
 namespace gs::runner {
-
-// games.end_reason codes for Alien Frontiers.
-enum AfEndReason : int8_t { kAfEndLastColony = 0, kAfEndTurnCap = 1 };
 
 struct AfBatchColumns {
   // games: one row per game
@@ -46,7 +45,7 @@ struct AfBatchColumns {
   std::vector<std::vector<int16_t>> game_observations;
 };
 
-// Bots: "random" and "heuristic"; throws af::RulesError for others.
+// Bots: "random", "heuristic", "ismcts[:options]" (runner/af_seat_bot.h); throws af::RulesError for others.
 void run_af_batch(const af::Game& game, const std::vector<BotSpec>& bots, const BatchRequest& req, AfBatchColumns& out);
 
 std::vector<ReplayStep> replay_af_game(const af::Game& game, const std::vector<BotSpec>& bots, uint64_t run_seed,

@@ -16,7 +16,7 @@ using rftg::State;
 
 namespace {
 
-constexpr int kBlock = 8;  // games handed to a worker at a time
+constexpr int kBlock = 8;  // games handed to a worker at a time (1 with a searching bot: seconds a game)
 
 struct DecisionRow {
   int16_t step;
@@ -97,6 +97,9 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   const rftg::ObservationEncoder encoder(g);
   out.observation_size = req.record_decisions ? encoder.size() : 0;
 
+  int64_t block = kBlock;
+  for (const BotSpec& b : bots)
+    if (b.name == "ismcts") block = 1;
   std::atomic<int64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
@@ -105,9 +108,9 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       std::vector<SeatBot> seat_bots = make_seat_bots(bots);
       State s;
       for (;;) {
-        int64_t begin = next.fetch_add(kBlock);
+        int64_t begin = next.fetch_add(block);
         if (begin >= count) return;
-        int64_t end = std::min<int64_t>(begin + kBlock, count);
+        int64_t end = std::min<int64_t>(begin + block, count);
         for (int64_t k = begin; k < end; ++k) {
           int64_t index = req.first_game + k;
           uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
@@ -157,7 +160,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       next.store(count);
     }
   };
-  int threads = std::max(1, std::min<int>(req.threads, static_cast<int>((count + kBlock - 1) / kBlock)));
+  int threads = std::max(1, std::min<int>(req.threads, static_cast<int>((count + block - 1) / block)));
   if (threads == 1) {
     worker();
   } else {

@@ -12,19 +12,22 @@
 
 namespace gs::runner {
 
-// Calls play(k) for every k in [0, count), on up to `threads` threads.
-template <class Play>
-void parallel_games(int64_t count, int threads, Play play, int64_t block = 8) {
+// Calls play(worker, k) for every k in [0, count), on up to `threads` threads;
+// `worker` is make() called once per thread (e.g. the seats' bots, reused across
+// the thread's games).
+template <class Make, class Play>
+void parallel_games_with(int64_t count, int threads, Make make, Play play, int64_t block = 8) {
   std::atomic<int64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto worker = [&]() {
     try {
+      auto state = make();
       for (;;) {
         int64_t begin = next.fetch_add(block);
         if (begin >= count) return;
         int64_t end = std::min<int64_t>(begin + block, count);
-        for (int64_t k = begin; k < end; ++k) play(k);
+        for (int64_t k = begin; k < end; ++k) play(state, k);
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(failure_mutex);
@@ -41,6 +44,13 @@ void parallel_games(int64_t count, int threads, Play play, int64_t block = 8) {
     for (auto& t : pool) t.join();
   }
   if (failure) std::rethrow_exception(failure);
+}
+
+// Calls play(k) for every k in [0, count), on up to `threads` threads.
+template <class Play>
+void parallel_games(int64_t count, int threads, Play play, int64_t block = 8) {
+  parallel_games_with(
+      count, threads, [] { return 0; }, [&](int, int64_t k) { play(k); }, block);
 }
 
 }  // namespace gs::runner

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bots/playout.h"
+#include "bot_support.h"
 #include "py_state.h"
 #include "rftg/game.h"
 #include "rftg/observation_tensor.h"
@@ -84,46 +84,6 @@ py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
   return out;
 }
 
-// Play `games` games single-threaded (seeds = game_seed(seed, i)) with one bot name per seat.
-py::dict play_games(const GamePtr& game, const std::vector<std::string>& bot_names, int games, uint64_t seed) {
-  if (static_cast<int>(bot_names.size()) != game->players())
-    throw RulesError("need one bot per seat: " + std::to_string(game->players()) + " bots, got " +
-                     std::to_string(bot_names.size()));
-  struct Adapter {
-    runner::SeatBot bot;
-    Rng rng;
-    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return bot.act(g, s, l, n, rng); }
-  };
-  std::vector<Adapter> adapters;
-  for (size_t i = 0; i < bot_names.size(); ++i)
-    adapters.push_back(Adapter{runner::SeatBot(runner::parse_bot_spec(bot_names[i])),
-                               Rng(splitmix64((seed + i) ^ 0x5eedb07ull))});
-  std::vector<Adapter*> seats;
-  for (auto& a : adapters) seats.push_back(&a);
-  std::vector<long> wins(game->players(), 0);
-  long decisions = 0, rounds = 0;
-  double seconds;
-  {
-    py::gil_scoped_release release;
-    Rng unused(0);
-    auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < games; ++i) {
-      State s = game->new_initial_state(game_seed(seed, static_cast<uint64_t>(i)));
-      decisions += bots::play_out(*game, s, seats, unused);
-      rounds += s.round;
-      for (int w : game->winners(s)) ++wins[w];
-    }
-    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  }
-  py::dict out;
-  out["games"] = games;
-  out["decisions"] = decisions;
-  out["rounds"] = rounds;
-  out["seconds"] = seconds;
-  out["wins"] = wins;
-  return out;
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_rftg, m) {
@@ -184,7 +144,8 @@ PYBIND11_MODULE(_rftg, m) {
       .def("state_from_json", [](const std::shared_ptr<Game>& g, const std::string& text) { return PyState{g, g->from_json(text)}; },
            py::arg("text"), "Load a position written by State.to_json() or by hand (docs/state-json.md).")
       .def("play_games", [](const std::shared_ptr<Game>& g, const std::vector<std::string>& bots, int games, uint64_t seed) {
-             return play_games(g, bots, games, seed);
+             return pybind_support::play_games<runner::SeatBot, RulesError>(
+                 *g, bots, games, seed, runner::parse_bot_spec, "rounds", [](const State& s) { return long(s.round); });
            },
            py::arg("bots"), py::arg("games"), py::arg("seed") = 0,
            "Play games single-threaded in C++ (GIL released) with built-in bots; returns counts and seconds.");

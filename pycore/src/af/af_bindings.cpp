@@ -11,8 +11,9 @@
 
 #include "../bot_support.h"
 #include "af/game.h"
-#include "af/heuristic.h"
 #include "af/observation_tensor.h"
+#include "af_py_state.h"
+#include "runner/af_seat_bot.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -22,25 +23,12 @@ namespace {
 
 constexpr const char* kEngineVersion = "0.1.0";
 
-using GamePtr = std::shared_ptr<const Game>;
-using PyBot = pybind_support::NamedBot<Game, State, heuristic_action>;
-
-struct PyState {
-  GamePtr game;
-  State s;
-};
+using py_af::PyState;
 
 py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
 
 void check_seat(const PyState& st, int seat) {
   if (seat < 0 || seat >= st.s.players) throw RulesError("no seat " + std::to_string(seat));
-}
-
-int bot_act(PyBot& bot, const PyState& st) {
-  if (st.game->is_terminal(st.s)) throw RulesError("the game is over: no decision to take");
-  int legal[Game::kMaxLegal];
-  int n = st.game->legal_actions(st.s, legal);
-  return bot.act(*st.game, st.s, legal, n);
 }
 
 const char* shape_name(Shape s) { return s == Shape::Same ? "same" : s == Shape::Straight ? "straight" : "any"; }
@@ -78,6 +66,18 @@ py::list territory_table(const Data& d) {
     row["bonus"] = bonus_key(x.bonus);
     row["amount"] = x.amount;
     row["borrowable"] = x.borrowable;
+    out.append(row);
+  }
+  return out;
+}
+
+py::list field_table(const Data& d) {
+  py::list out;
+  for (int f = 0; f < kNumFields; ++f) {
+    py::dict row;
+    row["name"] = d.fields[f].name;
+    row["effect"] = field_key(static_cast<Field>(f));
+    row["vp"] = d.fields[f].vp;
     out.append(row);
   }
   return out;
@@ -126,6 +126,7 @@ PYBIND11_MODULE(_af, m) {
       .def("facilities", &facility_table)
       .def("territories", &territory_table)
       .def("tech", &tech_table)
+      .def("fields", &field_table)
       .def_property_readonly("colours", [](const Data& d) {
         return std::vector<std::string>(d.setup.colours, d.setup.colours + 4);
       });
@@ -159,8 +160,8 @@ PYBIND11_MODULE(_af, m) {
       .def("state_from_json", [](const std::shared_ptr<Game>& g, const std::string& text) { return PyState{g, g->from_json(text)}; },
            py::arg("text"), "Load a position written by State.to_json() or by hand (docs/af-state-json.md).")
       .def("play_games", [](const std::shared_ptr<Game>& g, const std::vector<std::string>& bots, int games, uint64_t seed) {
-             return pybind_support::play_games<PyBot, RulesError>(*g, bots, games, seed, "turns",
-                                                                   [](const State& s) { return long(s.turn); });
+             return pybind_support::play_games<runner::AfSeatBot, RulesError>(
+                 *g, bots, games, seed, runner::parse_af_bot_spec, "turns", [](const State& s) { return long(s.turn); });
            },
            py::arg("bots"), py::arg("games"), py::arg("seed") = 0,
            "Play games single-threaded in C++ (GIL released) with built-in bots; returns counts and seconds.");
@@ -219,8 +220,5 @@ PYBIND11_MODULE(_af, m) {
                " for seat " + std::to_string(st.s.actor) + ">";
       });
 
-  py::class_<PyBot>(m, "Bot", "A built-in C++ bot: 'random' or 'heuristic'.")
-      .def(py::init(&pybind_support::make_named_bot<PyBot, RulesError>), py::arg("name"), py::arg("seed") = 0)
-      .def_readonly("name", &PyBot::name)
-      .def("act", &bot_act, py::arg("state"), "The bot's choice for the state's current decision.");
+  py_af::bind_bots(m);
 }
