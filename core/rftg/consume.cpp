@@ -158,6 +158,7 @@ int run_consume(const Game& g, State& s, int* out) {
     switch (s.step) {
       case kInit:
         s.used = 0;
+        s.ante = kNone;
         if (chose(s, seat, kActTrade) && goods_of(s, seat).any()) {  // A7: the sale is mandatory
           s.step = kTrade;
           continue;
@@ -245,7 +246,7 @@ int legal_consume(const Game& g, const State& s, int* out) {
 void apply_trade_good(const Game& g, State& s, int action) {
   int seat = s.actor;
   int cards = trade_value(g, s, seat, action, true);
-  remove_good(s, action);
+  remove_good(g, s, action);
   draw_to_hand(s, seat, cards);
   s.step = kChoose;
 }
@@ -275,7 +276,7 @@ void apply_consume_power(const Game& g, State& s, int action) {
   } else if (c & code::kConsumeAll) {
     CardSet w = goods_of(s, seat);
     int n = w.count();
-    w.for_each([&](int i) { remove_good(s, i); });
+    w.for_each([&](int i) { remove_good(g, s, i); });
     s.units = static_cast<uint8_t>(n - 1);
     finish_goods_power(g, s, seat);
   } else if (c & code::kTradeAction) {
@@ -300,13 +301,13 @@ void apply_consume_good(const Game& g, State& s, int action) {
   const ConsumePower& p = power_of(g, s.active, &card);
   if (p.code & code::kTradeAction) {
     int cards = trade_value(g, s, seat, action, !(p.code & code::kTradeNoBonus));
-    remove_good(s, action);
+    remove_good(g, s, action);
     draw_to_hand(s, seat, cards);
     s.step = kChoose;
     return;
   }
   s.picked_kinds = static_cast<uint8_t>(s.picked_kinds | (1u << g.card(action).good));
-  remove_good(s, action);
+  remove_good(g, s, action);
   s.floor = static_cast<uint8_t>(action);
   ++s.units;
   if (--s.need == 0) finish_goods_power(g, s, seat);

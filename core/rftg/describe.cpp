@@ -14,7 +14,7 @@ const char* kMethodNames[kNumMethods] = {"pay with cards", "discard Colony Ship 
                                          "conquer with Military",
                                          "pay with Contact Specialist",
                                          "Contact Specialist and discard Colony Ship (cost 0)"};
-const char* kClassNames[5] = {"any kind", "Novelty", "Rare", "Genes", "Alien"};
+const char* kClassNames[kNumWindfallClasses] = {"any kind", "Novelty", "Rare", "Genes", "Alien", "Genes (another world)"};
 
 std::string card_action(const Game& g, const State& s, int c) {
   const std::string& n = g.name(c);
@@ -47,7 +47,7 @@ std::string Game::describe(const State& s, int a) const {
   if (a >= act::kActionBase && a < act::kActionBase + kNumActionCards) return std::string("choose ") + kActionNames[a - act::kActionBase];
   if (a >= act::kMethodBase && a < act::kMethodBase + kNumMethods) return kMethodNames[a - act::kMethodBase];
   if (a >= act::kLuckyBase && a < act::kLuckyBase + 7) return "name " + std::to_string(a - act::kLuckyBase + 1) + " for the lucky draw";
-  if (a >= act::kWindfallBase && a < act::kWindfallBase + 5) return std::string("windfall production: ") + kClassNames[a - act::kWindfallBase];
+  if (a >= act::kWindfallBase && a < act::kWindfallBase + kNumWindfallClasses) return std::string("windfall production: ") + kClassNames[a - act::kWindfallBase];
   if (a >= act::kPowerBase && a < act::kMaxAction) {
     int card = (a - act::kPowerBase) >> 2;
     if (card < num_instances()) return "use consume power " + std::to_string((a - act::kPowerBase) & 3) + " of " + name(card);

@@ -1,5 +1,6 @@
 // The round driver: stage order, forced moves, legality checks and dispatch.
 #include <algorithm>
+#include <cstring>
 #include <sstream>
 
 #include "rftg/play.h"
@@ -15,6 +16,7 @@ constexpr uint16_t kConsumeMask = act_bit(kActTrade) | act_bit(kActConsume2x);
 constexpr uint16_t kProduceMask = act_bit(kActProduce);
 
 void enter(State& s, Stage st) {
+  std::memset(s.scratch, 0, sizeof(s.scratch));  // the new stage's scratch starts empty
   s.stage = st;
   s.step = 0;
   s.turn = 0;
@@ -88,8 +90,8 @@ void dispatch_stage(const Game& g, State& s, int action) {
   }
 }
 
-constexpr int key(Stage st, DecisionKind k) { return st * 16 + static_cast<int>(k); }
-static_assert(static_cast<int>(DecisionKind::kCount) <= 16, "decision kinds fit the dispatch key");
+constexpr int key(Stage st, DecisionKind k) { return st * 32 + static_cast<int>(k); }
+static_assert(static_cast<int>(DecisionKind::kCount) <= 32, "decision kinds fit the dispatch key");
 
 void dispatch(const Game& g, State& s, int action) {
   switch (key(s.stage, s.decision)) {
@@ -240,7 +242,11 @@ std::string Game::decision_name(DecisionKind k) const {
   static const char* kNames[] = {"none", "start_discard", "choose_action", "explore_keep",
                                  "develop_select", "settle_select", "settle_method", "pay",
                                  "trade_good", "consume_power", "consume_good", "consume_hand",
-                                 "lucky_number", "windfall_power", "windfall_world", "hand_limit"};
+                                 "lucky_number", "windfall_power", "windfall_world", "hand_limit",
+                                 "start_world", "explore_discard", "develop_discount", "zero_cost_card",
+                                 "temp_military", "takeover", "settle_second", "ante_card", "ante_keep",
+                                 "discard_produce", "draft_pick"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(DecisionKind::kCount), "a name per decision");
   return kNames[static_cast<int>(k)];
 }
 

@@ -84,11 +84,11 @@ json::Value scratch(const Game& g, const State& s) {
       break;
     case DecisionKind::WindfallWorld:
       o.set("active", active_value(g, s));
-      o.set("windfall_left", int_array(s.windfall_left, 5));
+      o.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
       o.set("produced", int_array(s.produced, 5));
       break;
     case DecisionKind::WindfallPower:
-      o.set("windfall_left", int_array(s.windfall_left, 5));
+      o.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
       o.set("produced", int_array(s.produced, 5));
       break;
     default: break;
@@ -141,7 +141,7 @@ std::string Game::observation_json(const State& s, int player) const {
     if (!me && selection_hidden(s)) sel = "hidden";
     else if (s.selected[i] != kNone) sel = card_label(*this, s.selected[i]);
     p.set("selected", std::move(sel));
-    p.set("produced_rare", s.produced_rare[i]);
+    if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
     players.push_back(std::move(p));
   }
   v.set("players", std::move(players));
@@ -155,7 +155,8 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
   State d = s;
 
   // Everything the observer cannot see goes back into one pool ...
-  CardSet pool = s.deck | s.discard | s.goods;
+  const CardSet goods = good_cards(*this, s);
+  CardSet pool = s.deck | s.discard | goods;
   for (int i = 0; i < s.players; ++i)
     if (i != observer) pool |= s.hand[i];
   int cards[kMaxInstances];
@@ -190,8 +191,8 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
       d.hand[i] |= fresh;
       deal(d.hand[i], s.hand[i].count() - explored);
     }
-    d.goods.clear();
-    deal(d.goods, s.goods.count());
+    CardSet new_goods;  // dealt to no zone: they lie under the worlds
+    deal(new_goods, goods.count());
     d.discard.clear();
     deal(d.discard, s.discard.count());
     d.deck.clear();
@@ -202,7 +203,7 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
       if (elsewhere.empty() || d.hand[actor].empty()) break;
       int in = elsewhere.nth(static_cast<int>(rng.below(static_cast<uint32_t>(elsewhere.count()))));
       int out = d.hand[actor].nth(static_cast<int>(rng.below(static_cast<uint32_t>(d.hand[actor].count()))));
-      for (CardSet* z : {&d.goods, &d.discard, &d.deck, &d.hand[0], &d.hand[1], &d.hand[2], &d.hand[3], &d.hand[4],
+      for (CardSet* z : {&new_goods, &d.discard, &d.deck, &d.hand[0], &d.hand[1], &d.hand[2], &d.hand[3], &d.hand[4],
                          &d.hand[5]}) {
         if (!z->test(in)) continue;
         z->reset(in);

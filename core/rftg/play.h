@@ -100,11 +100,16 @@ inline void discard_from_hand(State& s, int seat, int card) {
   s.discard.set(card);
 }
 bool place_good(State& s, int world);  // false when no card was left (A12)
+// The cards lying face down as goods: those in no zone.
+inline CardSet good_cards(const Game& g, const State& s) {
+  CardSet z = s.deck | s.discard;
+  for (int i = 0; i < kMaxPlayers; ++i) z |= s.hand[i] | s.tableau[i];
+  return g.all_cards() - z;
+}
 // Goods are face down and interchangeable: the lowest good instance goes to the discard pile.
-inline void remove_good(State& s, int world) {
+inline void remove_good(const Game& g, State& s, int world) {
   s.has_good.reset(world);
-  int c = s.goods.pop_first();
-  s.discard.set(c);
+  s.discard.set(good_cards(g, s).first());
 }
 inline void award_vp(State& s, int seat, int vp) {
   s.chips[seat] = static_cast<int16_t>(s.chips[seat] + vp);

@@ -63,7 +63,6 @@ int run_produce(const Game& g, State& s, int* out) {
           CardSet got = draw_set(s, want);
           int placed = got.count();
           CardSet made = placed == want ? empty : empty.without_top(want - placed);
-          s.goods |= got;
           s.has_good |= made;
           for (int k = 1; k < 5; ++k) s.produced[k] = static_cast<int8_t>((made & g.worlds_of_kind(k)).count());
           draw_to_hand(s, seat, g.sum(kSumProduceDrawIf, made));

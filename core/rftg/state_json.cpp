@@ -30,8 +30,9 @@ const char* const kStageLabels[kNumStages] = {"start_discard", "choose_action", 
 const char* const kActionLabels[kNumActionCards] = {"explore5", "explore11", "develop",  "develop2", "settle",
                                                     "settle2",  "trade",     "consume2x", "produce"};
 const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship"};
-// Windfall production classes (0 any kind, 1..4 a good kind); 1..4 are also the good kinds.
-const char* const kClassLabels[5] = {"any", "novelty", "rare", "genes", "alien"};
+// Windfall production classes (0 any kind, 1..4 a good kind, 5 Genes on another world than
+// the power's own); 1..4 are also the good kinds.
+const char* const kClassLabels[kNumWindfallClasses] = {"any", "novelty", "rare", "genes", "alien", "genes_other"};
 
 const char* stage_label(int stage) { return stage >= 0 && stage < kNumStages ? kStageLabels[stage] : "?"; }
 
@@ -89,7 +90,7 @@ json::Value active_value(const Game& g, const State& s) {
   int a = s.active;
   if (a >= act::kPowerBase && (a - act::kPowerBase) / 4 < g.num_instances()) return slot_value(g, a);
   if (a == 0 && s.stage != kStageProduce) return json::Value();  // the neutral value
-  if (a >= 0 && a < 5) return json::Value(kClassLabels[a]);
+  if (a >= 0 && a < kNumWindfallClasses) return json::Value(kClassLabels[a]);
   return json::Value(a);  // not produced by the engine; from_json rejects it
 }
 
@@ -102,6 +103,23 @@ json::Value int_array(const int8_t* v, int n) {
 }  // namespace state_json_detail
 
 using namespace state_json_detail;
+
+namespace {
+
+// The scratch of the stage in progress (State's stage union): only its own keys.
+void write_stage_scratch(const Game& g, const State& s, json::Value& v) {
+  if (s.stage == kStageConsume) {
+    v.set("picked_kinds", kind_list(s.picked_kinds));
+    v.set("units", s.units);
+    v.set("used", s.used);
+    v.set("ante", s.ante == kNone || s.ante >= g.num_instances() ? json::Value() : json::Value(card_label(g, s.ante)));
+  } else if (s.stage == kStageProduce) {
+    v.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
+    v.set("produced", int_array(s.produced, 5));
+  }
+}
+
+}  // namespace
 
 std::string Game::to_json(const State& s, int indent) const {
   json::Value v = json::Value::object();
@@ -128,7 +146,7 @@ std::string Game::to_json(const State& s, int indent) const {
     p.set("chips", s.chips[i]);
     p.set("actions", action_list(s.actions[i]));
     p.set("selected", s.selected[i] == kNone ? json::Value() : json::Value(card_label(*this, s.selected[i])));
-    p.set("produced_rare", s.produced_rare[i]);
+    if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
     players.push_back(std::move(p));
   }
   v.set("players", std::move(players));
@@ -141,17 +159,13 @@ std::string Game::to_json(const State& s, int indent) const {
   v.set("deck_top", std::move(top));
   v.set("deck", card_list(*this, s.deck - stacked));
   v.set("discard", card_list(*this, s.discard));
-  v.set("good_cards", card_list(*this, s.goods));
+  v.set("good_cards", card_list(*this, good_cards(*this, s)));
   v.set("bonus", seat_list(s.bonus));
   v.set("need", s.need);
   v.set("floor", s.floor == kNone ? json::Value() : json::Value(card_label(*this, s.floor)));
   v.set("active", active_value(*this, s));
   v.set("method", s.method < kNumMethods ? json::Value(kMethodLabels[s.method]) : json::Value(s.method));
-  v.set("picked_kinds", kind_list(s.picked_kinds));
-  v.set("units", s.units);
-  v.set("used", s.used);
-  v.set("windfall_left", int_array(s.windfall_left, 5));
-  v.set("produced", int_array(s.produced, 5));
+  write_stage_scratch(*this, s, v);
   return json::dump(v, indent);
 }
 
@@ -260,6 +274,7 @@ class Loader {
   std::map<std::string, int> names_;  // designs present in this game
   std::vector<std::string> where_;    // path where each instance was placed, "" if nowhere
   std::vector<Placement> placed_;
+  CardSet goods_;  // the cards lying as goods (in no zone of the state)
   State s_{};
 
   CardRef ref(const Reader& r) const;
@@ -272,6 +287,8 @@ class Loader {
   int resolve_any(const Reader& r);
   void read_scalars(const Reader& root);
   void read_active(const Reader& r);
+  std::optional<Reader> scratch_key(const Reader& obj, const char* key, Stage stage) const;
+  void read_stage_scratch(const Reader& root);
   void check_position(const Reader& root);
   void derive_decision(const Reader& root);
   void check_need(const Reader& root);
@@ -382,7 +399,7 @@ State Loader::load() {
   if (!root.is_object()) bad(root, std::string("expected an object, got ") + doc_.type_name());
   check_keys(root, {"format", "version", "game", "round", "stage", "step", "turn", "phase_rep", "first", "vp_pool",
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
-                    "need", "floor", "active", "method", "picked_kinds", "units", "used", "windfall_left",
+                    "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
                     "produced"});
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
@@ -440,7 +457,7 @@ State Loader::load() {
       case kZoneDeckTop: s_.deck.set(i); break;
       case kZoneDeck: s_.deck.set(i); listed_deck.set(i); break;
       case kZoneDiscard: s_.discard.set(i); break;
-      case kZoneGoods: s_.goods.set(i); break;
+      case kZoneGoods: goods_.set(i); break;
     }
   }
   if (top) {
@@ -471,7 +488,6 @@ State Loader::load() {
       s_.has_good |= worlds;
     }
     if (auto c = p.find("chips")) s_.chips[i] = static_cast<int16_t>(c->get_int(0, 32767));
-    if (auto pr = p.find("produced_rare")) s_.produced_rare[i] = static_cast<int8_t>(pr->get_int(0, 127));
     if (auto a = p.find("actions")) {
       uint16_t mask = 0;
       for (size_t k = 0; k < a->size(); ++k) {
@@ -492,15 +508,15 @@ State Loader::load() {
   }
 
   // Goods: one face-down card per world carrying a good; missing ones come from the deck.
-  int missing = s_.has_good.count() - s_.goods.count();
+  int missing = s_.has_good.count() - goods_.count();
   if (missing < 0)
-    bad(*root.find("good_cards"), "lists " + std::to_string(s_.goods.count()) + " good cards but only " +
+    bad(*root.find("good_cards"), "lists " + std::to_string(goods_.count()) + " good cards but only " +
                                       std::to_string(s_.has_good.count()) + " worlds carry a good");
   for (const CardSet* from : {&unplaced, &listed_deck}) {
     CardSet pool = *from;
     while (missing > 0 && pool.any()) {
       int c = pool.pop_first();
-      s_.goods.set(c);
+      goods_.set(c);
       s_.deck.reset(c);
       unplaced.reset(c);
       --missing;
@@ -510,6 +526,7 @@ State Loader::load() {
   s_.deck |= unplaced;
 
   read_scalars(root);
+  read_stage_scratch(root);
   check_position(root);
   derive_decision(root);
   return s_;
@@ -519,7 +536,7 @@ void Loader::read_active(const Reader& r) {
   if (r.is_null()) {
     s_.active = 0;
   } else if (r.is_string()) {
-    s_.active = static_cast<int16_t>(label_index(r, kClassLabels, 5, "windfall class"));
+    s_.active = static_cast<int16_t>(label_index(r, kClassLabels, kNumWindfallClasses, "windfall class"));
   } else if (r.is_object()) {
     check_keys(r, {"card", "power"});
     int c = resolve_any(r.at("card"));
@@ -569,7 +586,20 @@ void Loader::read_scalars(const Reader& root) {
   if (auto r = root.find("floor"); r && !r->is_null()) s_.floor = static_cast<uint8_t>(resolve_any(*r));
   if (auto r = root.find("active")) read_active(*r);
   if (auto r = root.find("method")) s_.method = static_cast<uint8_t>(label_index(*r, kMethodLabels, kNumMethods, "settle method"));
-  if (auto r = root.find("picked_kinds")) {
+}
+
+// A key of one stage's scratch (State's stage union): given only in that stage.
+std::optional<Reader> Loader::scratch_key(const Reader& obj, const char* key, Stage stage) const {
+  auto r = obj.find(key);
+  if (r && s_.stage != stage)
+    bad(*r, std::string("'") + key + "' belongs to the " + stage_label(stage) + " stage; leave it out in stage '" +
+                stage_label(s_.stage) + "'");
+  return r;
+}
+
+void Loader::read_stage_scratch(const Reader& root) {
+  if (s_.stage == kStageConsume) s_.ante = kNone;
+  if (auto r = scratch_key(root, "picked_kinds", kStageConsume)) {
     unsigned mask = 0;
     for (size_t k = 0; k < r->size(); ++k) {
       Reader e = r->at(k);
@@ -578,15 +608,25 @@ void Loader::read_scalars(const Reader& root) {
     }
     s_.picked_kinds = static_cast<uint8_t>(mask);
   }
-  if (auto r = root.find("units")) s_.units = static_cast<uint8_t>(r->get_int(0, 255));
-  if (auto r = root.find("used")) s_.used = static_cast<uint32_t>(r->get_int(0, 0xffffffffll));
+  if (auto r = scratch_key(root, "units", kStageConsume)) s_.units = static_cast<uint8_t>(r->get_int(0, 255));
+  if (auto r = scratch_key(root, "used", kStageConsume)) s_.used = static_cast<uint32_t>(r->get_int(0, 0xffffffffll));
+  if (auto r = scratch_key(root, "ante", kStageConsume); r && !r->is_null())
+    s_.ante = static_cast<uint8_t>(resolve_one(*r, s_.hand[s_.turn < s_.players ? seat_at(s_, s_.turn) : 0], "the hand of the seat at 'turn'"));
   for (const char* key : {"windfall_left", "produced"}) {
-    auto r = root.find(key);
+    auto r = scratch_key(root, key, kStageProduce);
     if (!r) continue;
-    if (r->size() != 5 || !r->is_array()) bad(*r, "expected an array of 5 integers (any, novelty, rare, genes, alien)");
-    int8_t* out = std::string(key) == "produced" ? s_.produced : s_.windfall_left;
-    for (size_t k = 0; k < 5; ++k) out[k] = static_cast<int8_t>(r->at(k).get_int(0, 127));
+    bool produced = std::string(key) == "produced";
+    size_t n = produced ? 5 : kNumWindfallClasses;
+    if (!r->is_array() || (r->size() != n && !(r->size() == 5 && !produced)))
+      bad(*r, produced ? "expected an array of 5 integers (unused, novelty, rare, genes, alien)"
+                       : "expected an array of 6 integers (any, novelty, rare, genes, alien, genes_other)");
+    int8_t* out = produced ? s_.produced : s_.windfall_left;
+    for (size_t k = 0; k < r->size(); ++k) out[k] = static_cast<int8_t>(r->at(k).get_int(0, 127));
   }
+  Reader plist = root.at("players");
+  for (int i = 0; i < s_.players; ++i)
+    if (auto pr = scratch_key(plist.at(static_cast<size_t>(i)), "produced_rare", kStageProduce))
+      s_.produced_rare[i] = static_cast<int8_t>(pr->get_int(0, 127));
 }
 
 // Checks that the stage, step and scratch fields fit together, so that the engine
@@ -640,7 +680,7 @@ void Loader::check_position(const Reader& root) {
     if (a < 0 || !s_.tableau[seat].test(a >> 2))
       step_error("needs 'active' to name a consume power in the tableau of the seat at 'turn'");
   }
-  if (s_.stage == kStageProduce && s_.step == 3 && (s_.active < 0 || s_.active > 4))
+  if (s_.stage == kStageProduce && s_.step == 3 && (s_.active < 0 || s_.active >= kNumWindfallClasses))
     step_error("needs 'active' to name a windfall class");
 }
 

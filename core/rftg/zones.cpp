@@ -8,8 +8,7 @@ namespace gs::rftg {
 
 bool place_good(State& s, int world) {
   int c = draw_one(s);
-  if (c < 0) return false;
-  s.goods.set(c);
+  if (c < 0) return false;  // the card drawn is now in no zone: a good
   s.has_good.set(world);
   return true;
 }

@@ -5,8 +5,8 @@
 //   std::string why = check_invariants(game, state);   // "" when all hold
 //
 // Checked (the first violation found is described):
-//  * zones: every instance 0..num_instances-1 is in exactly one of deck, discard,
-//    goods, a hand, a tableau; nothing outside the game's instances or in the zones
+//  * zones: every instance 0..num_instances-1 is in at most one of deck, discard,
+//    a hand, a tableau; those in none are the goods, one per world with a good; nothing outside the game's instances or in the zones
 //    of seats that do not play; fresh (explored, undecided) cards are in hands and
 //    exist only during Explore; has_good is a subset of the worlds in tableaus;
 //    goods.count() == has_good.count(); the known stack lies in the deck.
@@ -120,7 +120,7 @@ inline std::string check_invariants(const Game& g, const State& s) {
   const CardSet all = g.all_cards();
   if (all != CardSet::below(g.num_instances())) return fail("game instances are not 0..num_instances-1");
   struct Zone { const char* name; int seat; CardSet set; };
-  std::vector<Zone> zones = {{"deck", -1, s.deck}, {"discard", -1, s.discard}, {"goods", -1, s.goods}};
+  std::vector<Zone> zones = {{"deck", -1, s.deck}, {"discard", -1, s.discard}};
   CardSet hands, tableaus;
   for (int i = 0; i < kMaxPlayers; ++i) {
     if (i >= P) {
@@ -148,14 +148,15 @@ inline std::string check_invariants(const Game& g, const State& s) {
     }
     seen |= z.set;
   }
-  if (seen != all) return fail("instances in no zone: " + set_str(all - seen));
+  // The cards in no zone are the goods (face down under the worlds).
+  const CardSet goods = all - seen;
   if ((s.fresh - hands).any()) return fail("fresh cards outside the hands: " + set_str(s.fresh - hands));
   if (s.stage != kStageExplore && s.fresh.any()) return fail("fresh cards outside the Explore phase: " + set_str(s.fresh));
   if ((s.has_good - tableaus).any()) return fail("goods on worlds in no tableau: " + set_str(s.has_good - tableaus));
   if ((s.has_good - g.worlds()).any()) return fail("goods on non-worlds: " + set_str(s.has_good - g.worlds()));
-  if (s.goods.count() != s.has_good.count())
-    return fail("goods.count() " + std::to_string(s.goods.count()) + " != has_good.count() " +
-                std::to_string(s.has_good.count()));
+  if (goods.count() != s.has_good.count())
+    return fail("cards in no zone (goods) " + std::to_string(goods.count()) + " != has_good.count() " +
+                std::to_string(s.has_good.count()) + ": " + set_str(goods));
   if (s.nstack < 0 || s.nstack > kStackSize) return fail("nstack " + std::to_string(s.nstack) + " out of range");
   {
     CardSet st;
@@ -359,10 +360,9 @@ inline std::string check_transition(const Game& g, const State& before, const St
 // Field-by-field state equality (State has padding bytes, so no memcmp of the whole).
 
 #define GS_RFTG_STATE_FIELDS(X)                                                                                       \
-  X(hand) X(tableau) X(deck) X(discard) X(goods) X(has_good) X(fresh) X(rng) X(chips) X(actions) X(selected)         \
-  X(produced_rare) X(produced) X(stack) X(nstack) X(players) X(first) X(advanced) X(stage) X(step) X(turn)            \
-  X(phase_rep) X(bonus) X(round) X(vp_pool) X(need) X(floor) X(active) X(method) X(picked_kinds) X(units) X(used)     \
-  X(windfall_left) X(decision) X(actor)
+  X(hand) X(tableau) X(deck) X(discard) X(has_good) X(fresh) X(rng) X(chips) X(actions) X(selected) X(stack)        \
+  X(nstack) X(players) X(first) X(advanced) X(stage) X(step) X(turn) X(phase_rep) X(bonus) X(round) X(vp_pool)      \
+  X(need) X(floor) X(active) X(method) X(decision) X(actor) X(goals) X(goal_claims) X(robot) X(scratch)
 
 // True when the field list above covers State (a new field would change the size).
 constexpr size_t listed_state_bytes() {

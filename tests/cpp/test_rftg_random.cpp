@@ -225,13 +225,16 @@ void test_checker_catches(const Game& g) {
       {"card in no zone", [&](State& t) { t.deck.reset(card_in_deck); }},
       {"card outside the game", [&](State& t) { t.deck.set(g.num_instances()); }},
       {"card moved to a non-playing seat", [&](State& t) { t.hand[5].set(card_in_hand); t.hand[t.actor].reset(card_in_hand); }},
-      {"goods count", [&](State& t) { t.goods.set(card_in_deck); t.deck.reset(card_in_deck); }},
+      {"goods count", [&](State& t) {
+         CardSet empty_worlds = (t.tableau[0] & g.worlds()) - t.has_good;
+         if (empty_worlds.any()) t.has_good.set(empty_worlds.first());
+         else t.has_good.reset((t.tableau[0] & t.has_good).first());
+       }},
       {"good on a world in no tableau", [&](State& t) {
          int w = (t.deck & g.worlds()).first();
          int c = (t.deck - CardSet::single(w)).first();
          t.has_good.set(w);
-         t.deck.reset(c);
-         t.goods.set(c);
+         t.deck.reset(c);  // c becomes its good
        }},
       {"fresh card outside hands", [&](State& t) { t.fresh.set(card_in_deck); }},
       {"chips not conserved", [&](State& t) { t.chips[0] = static_cast<int16_t>(t.chips[0] + 1); }},
@@ -241,7 +244,7 @@ void test_checker_catches(const Game& g) {
            CardSet cp = g.copies(d) & g.developments();
            if (cp.count() < 2) continue;
            cp.for_each([&](int i) {
-             t.deck.reset(i); t.discard.reset(i); t.goods.reset(i);
+             t.deck.reset(i); t.discard.reset(i);
              for (int p = 0; p < kMaxPlayers; ++p) { t.hand[p].reset(i); t.tableau[p].reset(i); }
              t.tableau[0].set(i);
            });
