@@ -44,27 +44,32 @@ void start_round(State& s) {
 }
 
 // §3.5 / A10 / A33: checked once per round, after the hand-limit discard.
-bool game_ends(const State& s) {
+// Hidden Fortress's owner ends the game at 14 cards (E24).
+bool game_ends(const Game& g, const State& s) {
   if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
-    if (s.tableau[i].count() >= 12) return true;
+    if (s.tableau[i].count() >= game_end_cards(g, s, i)) return true;
   return false;
 }
 
-void finish_stage(State& s) {
+void finish_stage(const Game& g, State& s) {
   switch (s.stage) {
     case kStageStartDiscard: start_round(s); break;
     case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
     case kStageExplore:
-    case kStageDevelop:
-    case kStageSettle:
     case kStageConsume:
     case kStageProduce:
+      // Develop and Settle check their goals at the end of each of their phases (advanced game).
+      if (g.goals_on()) check_goals(g, s, 1u << (s.stage - kStageExplore + kExplore));
+      [[fallthrough]];
+    case kStageDevelop:
+    case kStageSettle:
       for (int i = 0; i < s.players; ++i) s.selected[i] = kNone;
       enter(s, next_phase(s, s.stage));
       break;
     case kStageHandLimit:
-      if (game_ends(s)) {
+      if (g.goals_on()) check_goals(g, s, kGoalAtRoundEnd);
+      if (game_ends(g, s)) {
         enter(s, kStageGameOver);
       } else {
         start_round(s);
@@ -141,7 +146,7 @@ int Game::advance(State& s, int* buf) const {
         return 0;
     }
     if (n > 0) return n;
-    finish_stage(s);
+    finish_stage(*this, s);
   }
 }
 
@@ -187,7 +192,7 @@ int Game::step(State& s, int action, int* legal_out) const {
       return advance(s, legal_out);
   }
   if (n > 0) return n;
-  finish_stage(s);
+  finish_stage(*this, s);
   return advance(s, legal_out);
 }
 
@@ -259,6 +264,15 @@ State Game::new_initial_state(uint64_t seed) const {
   for (int i = 0; i < kMaxPlayers; ++i) s.selected[i] = kNone;
   s.deck = all_cards();
   s.floor = kNone;
+
+  if (goals_on()) deal_goals(*this, s);
+  if (start_choice()) {  // RvI (§1.8): a red and a blue start world each, one kept in the start stage
+    deal_start_pairs(*this, s);
+    s.stage = kStageStartDiscard;
+    s.round = 0;
+    advance(s);
+    return s;
+  }
 
   // Deal one start world to each seat; the others are ordinary deck cards (A31).
   // First game (§2.3, A2, A3): start worlds #1..#n, assigned at random, with preset hands.

@@ -21,6 +21,9 @@ json::Value kind_list(unsigned mask);
 json::Value slot_value(const Game& g, int slot_action);
 json::Value active_value(const Game& g, const State& s);
 json::Value int_array(const int8_t* v, int n);
+json::Value goals_value(const Game& g, const State& s);
+json::Value takeovers_value(const Game& g, const State& s);
+bool settle_extended(const Game& g);
 }  // namespace state_json_detail
 
 namespace {
@@ -34,6 +37,12 @@ bool actions_hidden(const State& s) { return s.stage == kStageChooseAction; }
 bool selection_hidden(const State& s) {
   return (s.stage == kStageDevelop || s.stage == kStageSettle) && s.step == 1;
 }
+
+// RvI setup (§1.8): the start worlds lie face down until every seat has chosen.
+bool start_worlds_hidden(const Game& g, const State& s) { return s.stage == kStageStartDiscard && g.start_choice(); }
+
+// Gambling World (RvI): the cards revealed for an ante are seen by everybody.
+bool ante_revealed(const State& s) { return s.stage == kStageConsume && s.decision == DecisionKind::AnteKeep; }
 
 // Seat order position of a seat (0 = s.first).
 int turn_of(const State& s, int seat) { return (seat - s.first + s.players) % s.players; }
@@ -59,9 +68,17 @@ json::Value scratch(const Game& g, const State& s) {
     case DecisionKind::StartDiscard:
     case DecisionKind::HandLimit:
     case DecisionKind::Pay:
+    case DecisionKind::ExploreDiscard:
       o.set("need", s.need);
       o.set("floor", floor());
       break;
+    case DecisionKind::DevelopDiscount: o.set("need", s.need); break;
+    case DecisionKind::TempMilitary:
+      o.set("context", s.context == kTempConquest ? "conquest" : s.context == kTempAttack ? "attack" : "defence");
+      if (s.context == kTempConquest) o.set("need", s.need);
+      o.set("floor", floor());
+      break;
+    case DecisionKind::AnteKeep: o.set("ante", card_label(g, s.ante)); break;
     case DecisionKind::ExploreKeep: o.set("need", s.need); break;
     case DecisionKind::ConsumePower: o.set("used", used_slots(g, s, seat)); break;
     case DecisionKind::ConsumeGood:
@@ -123,6 +140,8 @@ std::string Game::observation_json(const State& s, int player) const {
   v.set("decision", decision_name(s.decision));
   v.set("actor", s.actor);
   v.set("bonus", seat_list(s.bonus));
+  if (goals_on()) v.set("goals", goals_value(*this, s));
+  if (s.stage == kStageSettle && takeovers_on()) v.set("takeovers", takeovers_value(*this, s));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     bool me = i == player;
@@ -133,7 +152,13 @@ std::string Game::observation_json(const State& s, int player) const {
     }
     p.set("hand_size", s.hand[i].count());
     p.set("explored_count", (s.hand[i] & s.fresh).count());
-    p.set("tableau", card_list(*this, s.tableau[i]));
+    if (ante_revealed(s) && i == s.actor) p.set("revealed", card_list(*this, s.hand[i] & s.fresh));
+    if (!me && start_worlds_hidden(*this, s)) {
+      p.set("tableau", "hidden");
+      p.set("tableau_size", s.tableau[i].count());
+    } else {
+      p.set("tableau", card_list(*this, s.tableau[i]));
+    }
     p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
     p.set("chips", s.chips[i]);
     p.set("actions", !me && actions_hidden(s) ? json::Value("hidden") : action_list(s.actions[i]));
@@ -142,6 +167,11 @@ std::string Game::observation_json(const State& s, int player) const {
     else if (s.selected[i] != kNone) sel = card_label(*this, s.selected[i]);
     p.set("selected", std::move(sel));
     if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
+    if (s.stage == kStageSettle && settle_extended(*this)) {
+      p.set("temp_military", s.temp_military[i] & 15);
+      uint8_t w = s.second_world[i];
+      p.set("second_world", w < num_instances() ? json::Value(card_label(*this, w)) : json::Value());
+    }
     players.push_back(std::move(p));
   }
   v.set("players", std::move(players));

@@ -115,6 +115,15 @@ inline void award_vp(State& s, int seat, int vp) {
   s.chips[seat] = static_cast<int16_t>(s.chips[seat] + vp);
   s.vp_pool = static_cast<int16_t>(s.vp_pool - vp);
 }
+// A card leaves its owner's tableau for the discard pile (Colony Ship, R&D Crash Program,
+// ...): a most goal may be lost right away (§2.3, E8).
+void check_goal_losses(const Game& g, State& s);
+inline void tableau_discard(const Game& g, State& s, int seat, int card) {
+  s.tableau[seat].reset(card);
+  s.discard.set(card);
+  if (g.goals_on()) check_goal_losses(g, s);
+}
+
 // When the whole rest of the hand must go (need >= cards above floor), discard it
 // without asking (G2: a forced choice) and return true.
 inline bool pay_all_if_forced(State& s, int seat) {
@@ -183,8 +192,10 @@ void apply_produce(const Game& g, State& s, int action);
 void apply_choose_action(State& s, int action);
 void apply_round_discard(State& s, int action);  // StartDiscard, HandLimit
 void apply_explore_keep(State& s, int action);
+void apply_explore_discard(State& s, int action);
 void apply_develop_select(State& s, int action);
 void apply_develop_pay(State& s, int action);
+void apply_develop_discount(const Game& g, State& s, int action);
 void apply_settle_select(State& s, int action);
 void apply_settle_method(State& s, int action);
 void apply_settle_pay(State& s, int action);
@@ -193,8 +204,24 @@ void apply_consume_power(const Game& g, State& s, int action);
 void apply_consume_good(const Game& g, State& s, int action);
 void apply_consume_hand(const Game& g, State& s, int action);
 void apply_lucky_number(const Game& g, State& s, int action);
+void apply_ante_card(const Game& g, State& s, int action);
+void apply_ante_keep(const Game& g, State& s, int action);
 void apply_windfall_power(State& s, int action);
 void apply_windfall_world(const Game& g, State& s, int action);
+void apply_discard_produce(const Game& g, State& s, int action);
+
+// Setup and goals (setup.cpp, goals.cpp).
+void deal_start_pairs(const Game& g, State& s);
+void reveal_start_worlds(const Game& g, State& s);
+int start_discards(const Game& g, const State& s, int seat);  // cards the seat discards at the start
+void deal_goals(const Game& g, State& s);
+void check_goals(const Game& g, State& s, unsigned when);      // at the end of a phase (1 << Phase) or round
+void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
+int goal_value(const Game& g, const State& s, int seat, GoalMeasure m);
+int goal_vp(const Game& g, const State& s, int seat);
+// The discards of the current hand-limit stage (Budget Surplus) are in State::round_discarded.
+int hand_limit(const Game& g, const State& s, int seat);
+int game_end_cards(const Game& g, const State& s, int seat);   // tableau size that ends the game for the seat
 
 // Develop/Settle cost helpers (also used for legality).
 int develop_cost(const Game& g, const State& s, int seat, int card);

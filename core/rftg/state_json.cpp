@@ -47,13 +47,72 @@ json::Value card_list(const Game& g, const CardSet& set) {
   return a;
 }
 
+json::Value seat_list(unsigned mask);
+
 json::Value game_block(const Game& g) {
   json::Value v = json::Value::object();
   v.set("players", g.players());
   v.set("expansion", g.options().expansion);
   v.set("advanced", g.advanced());
+  if (g.level() != kBase) {
+    v.set("goals", g.goals_on());
+    v.set("takeovers", g.takeovers_on());
+  }
   return v;
 }
+
+const char* const kTakeoverLabels[3] = {"imperium_seat", "rebel_alliance", "cloaking_technology"};
+const char* const kContextLabels[3] = {"conquest", "attack", "defence"};
+
+// Goals in play with the seats that scored (first goal) or hold (most goal) them.
+json::Value goals_value(const Game& g, const State& s) {
+  json::Value a = json::Value::array();
+  int slot = 0;
+  for (unsigned left = s.goals; left; left &= left - 1, ++slot) {
+    json::Value o = json::Value::object();
+    o.set("goal", g.db().goals[__builtin_ctz(left)].name);
+    o.set("seats", seat_list(s.goal_claims[slot]));
+    a.push_back(std::move(o));
+  }
+  return a;
+}
+
+json::Value takeovers_value(const Game& g, const State& s) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < s.n_takeovers && k < kMaxTakeovers; ++k) {
+    const Takeover& t = s.takeovers[k];
+    json::Value o = json::Value::object();
+    o.set("target", t.target < g.num_instances() ? json::Value(card_label(g, t.target)) : json::Value());
+    o.set("attacker", t.attacker());
+    o.set("defender", t.defender());
+    o.set("power", t.kind() < 3 ? kTakeoverLabels[t.kind()] : "?");
+    o.set("margin", t.margin);
+    o.set("won", ((s.takeover_won >> k) & 1) != 0);
+    a.push_back(std::move(o));
+  }
+  return a;
+}
+
+json::Value kinds_value(unsigned mask) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < 3; ++k)
+    if ((mask >> k) & 1) a.push_back(kTakeoverLabels[k]);
+  return a;
+}
+
+// The Settle scratch of the expansions (takeovers, Improved Logistics, temporary Military).
+void settle_scratch_value(const Game& g, const State& s, json::Value& v) {
+  json::Value vul = json::Value::object();
+  for (int k = 0; k < 3; ++k) vul.set(kTakeoverLabels[k], seat_list(s.vulnerable[k]));
+  v.set("vulnerable", std::move(vul));
+  v.set("takeovers", takeovers_value(g, s));
+  v.set("settle_actions", s.actions_done);
+  v.set("declared", kinds_value(s.declared));
+  v.set("context", s.context < 3 ? json::Value(kContextLabels[s.context]) : json::Value(s.context));
+}
+
+// Does this game use the expansions' Settle scratch (settle.cpp, `extended`)?
+bool settle_extended(const Game& g) { return g.takeovers_on() || !g.place_two_cards().empty(); }
 
 json::Value action_list(uint16_t mask) {
   json::Value a = json::Value::array();
@@ -116,6 +175,20 @@ void write_stage_scratch(const Game& g, const State& s, json::Value& v) {
   } else if (s.stage == kStageProduce) {
     v.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
     v.set("produced", int_array(s.produced, 5));
+  } else if (s.stage == kStageSettle && settle_extended(g)) {
+    settle_scratch_value(g, s, v);
+  } else if (s.stage == kStageHandLimit && g.goals_on()) {
+    v.set("round_discarded", seat_list(s.round_discarded));
+  }
+}
+
+void write_player_scratch(const Game& g, const State& s, int i, json::Value& p) {
+  if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
+  if (s.stage == kStageSettle && settle_extended(g)) {
+    p.set("temp_military", s.temp_military[i] & 15);
+    p.set("temp_hand_cards", s.temp_military[i] >> 4);
+    uint8_t w = s.second_world[i];
+    p.set("second_world", w < g.num_instances() ? json::Value(card_label(g, w)) : json::Value());
   }
 }
 
@@ -136,6 +209,7 @@ std::string Game::to_json(const State& s, int indent) const {
   v.set("rng", s.rng.s);
   v.set("decision", decision_name(s.decision));
   v.set("actor", s.actor);
+  if (goals_on()) v.set("goals", goals_value(*this, s));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     json::Value p = json::Value::object();
@@ -146,7 +220,7 @@ std::string Game::to_json(const State& s, int indent) const {
     p.set("chips", s.chips[i]);
     p.set("actions", action_list(s.actions[i]));
     p.set("selected", s.selected[i] == kNone ? json::Value() : json::Value(card_label(*this, s.selected[i])));
-    if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
+    write_player_scratch(*this, s, i, p);
     players.push_back(std::move(p));
   }
   v.set("players", std::move(players));
@@ -289,6 +363,9 @@ class Loader {
   void read_active(const Reader& r);
   std::optional<Reader> scratch_key(const Reader& obj, const char* key, Stage stage) const;
   void read_stage_scratch(const Reader& root);
+  void read_settle_scratch(const Reader& root);
+  void read_goals(const Reader& root);
+  unsigned seat_mask(const Reader& r) const;
   void check_position(const Reader& root);
   void derive_decision(const Reader& root);
   void check_need(const Reader& root);
@@ -400,7 +477,8 @@ State Loader::load() {
   check_keys(root, {"format", "version", "game", "round", "stage", "step", "turn", "phase_rep", "first", "vp_pool",
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
                     "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
-                    "produced"});
+                    "produced", "goals", "vulnerable", "takeovers", "settle_actions", "declared", "context",
+                    "round_discarded"});
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
     bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
@@ -410,7 +488,13 @@ State Loader::load() {
 
   // The game block must describe this Game.
   Reader game = root.at("game");
-  check_keys(game, {"players", "expansion", "advanced"});
+  check_keys(game, {"players", "expansion", "advanced", "goals", "takeovers"});
+  if (auto e = game.find("goals"); e && e->get_bool() != g_.goals_on())
+    bad(*e, std::string("the position is for a game ") + (e->get_bool() ? "with" : "without") + " goals but this game has " +
+                (g_.goals_on() ? "them" : "none"));
+  if (auto e = game.find("takeovers"); e && e->get_bool() != g_.takeovers_on())
+    bad(*e, std::string("the position is for a game ") + (e->get_bool() ? "with" : "without") +
+                " takeovers but this game " + (g_.takeovers_on() ? "has them" : "has none"));
   int players = static_cast<int>(game.at("players").get_int());
   if (players != g_.players())
     bad(game.at("players"), "the position is for " + std::to_string(players) + " players but this game has " +
@@ -433,7 +517,8 @@ State Loader::load() {
     bad(plist, "expected an array of " + std::to_string(players) + " players, got " + std::to_string(plist.size()));
   for (int i = 0; i < players; ++i) {
     Reader p = plist.at(static_cast<size_t>(i));
-    check_keys(p, {"hand", "explored", "tableau", "goods", "chips", "actions", "selected", "produced_rare"});
+    check_keys(p, {"hand", "explored", "tableau", "goods", "chips", "actions", "selected", "produced_rare",
+                   "temp_military", "temp_hand_cards", "second_world"});
     if (auto h = p.find("hand")) collect(*h, kZoneHand, i);
     if (auto t = p.find("tableau")) collect(*t, kZoneTableau, i);
   }
@@ -527,6 +612,7 @@ State Loader::load() {
 
   read_scalars(root);
   read_stage_scratch(root);
+  read_goals(root);
   check_position(root);
   derive_decision(root);
   return s_;
@@ -555,7 +641,7 @@ void Loader::read_active(const Reader& r) {
 }
 
 void Loader::read_scalars(const Reader& root) {
-  const int max_step[kNumStages] = {1, 0, 2, 4, 6, 5, 4, 1, 0};
+  const int max_step[kNumStages] = {3, 0, 3, 5, 10, 7, 6, 1, 0};
   s_.stage = static_cast<Stage>(label_index(root.at("stage"), kStageLabels, kNumStages, "stage"));
   if (auto r = root.find("step")) s_.step = static_cast<uint8_t>(r->get_int(0, max_step[s_.stage]));
   if (auto r = root.find("turn")) s_.turn = static_cast<int8_t>(r->get_int(0, s_.players));
@@ -627,6 +713,102 @@ void Loader::read_stage_scratch(const Reader& root) {
   for (int i = 0; i < s_.players; ++i)
     if (auto pr = scratch_key(plist.at(static_cast<size_t>(i)), "produced_rare", kStageProduce))
       s_.produced_rare[i] = static_cast<int8_t>(pr->get_int(0, 127));
+  read_settle_scratch(root);
+  if (auto r = scratch_key(root, "round_discarded", kStageHandLimit)) {
+    if (!g_.goals_on()) bad(*r, "only games with goals keep the end-of-round discards");
+    s_.round_discarded = static_cast<uint8_t>(seat_mask(*r));
+  }
+}
+
+unsigned Loader::seat_mask(const Reader& r) const {
+  unsigned mask = 0;
+  for (size_t k = 0; k < r.size(); ++k) mask |= 1u << r.at(k).get_int(0, s_.players - 1);
+  return mask;
+}
+
+// The expansions' Settle scratch: takeovers, second worlds, temporary Military.
+void Loader::read_settle_scratch(const Reader& root) {
+  bool extended = settle_extended(g_);
+  if (s_.stage == kStageSettle && extended)
+    for (int i = 0; i < kMaxPlayers; ++i) s_.second_world[i] = kNone;
+  Reader plist = root.at("players");
+  for (int i = 0; i < s_.players; ++i) {
+    Reader p = plist.at(static_cast<size_t>(i));
+    std::string seat = "players[" + std::to_string(i) + "]";
+    int temp = 0, cards = 0;
+    if (auto r = scratch_key(p, "temp_military", kStageSettle)) temp = static_cast<int>(r->get_int(0, 15));
+    if (auto r = scratch_key(p, "temp_hand_cards", kStageSettle)) cards = static_cast<int>(r->get_int(0, 15));
+    s_.temp_military[i] = static_cast<uint8_t>(temp | (cards << 4));
+    if (auto r = scratch_key(p, "second_world", kStageSettle); r && !r->is_null()) {
+      if (!extended) bad(*r, "no card of this game places a second world");
+      s_.second_world[i] = static_cast<uint8_t>(resolve_one(*r, s_.tableau[i], seat + ".tableau"));
+    }
+  }
+  if (auto r = scratch_key(root, "vulnerable", kStageSettle)) {
+    check_keys(*r, {kTakeoverLabels[0], kTakeoverLabels[1], kTakeoverLabels[2]});
+    for (int k = 0; k < 3; ++k)
+      if (auto v = r->find(kTakeoverLabels[k])) s_.vulnerable[k] = static_cast<uint8_t>(seat_mask(*v));
+  }
+  if (auto r = scratch_key(root, "takeovers", kStageSettle)) {
+    if (!g_.takeovers_on() && r->size() > 0) bad(*r, "this game has no takeovers");
+    if (r->size() > static_cast<size_t>(kMaxTakeovers))
+      bad(*r, "at most " + std::to_string(kMaxTakeovers) + " takeovers per Settle phase");
+    s_.n_takeovers = static_cast<uint8_t>(r->size());
+    for (size_t k = 0; k < r->size(); ++k) {
+      Reader d = r->at(k);
+      check_keys(d, {"target", "attacker", "defender", "power", "margin", "won"});
+      Takeover& t = s_.takeovers[k];
+      t.target = static_cast<uint8_t>(resolve_any(d.at("target")));
+      int attacker = static_cast<int>(d.at("attacker").get_int(0, s_.players - 1));
+      int defender = static_cast<int>(d.at("defender").get_int(0, s_.players - 1));
+      int kind = label_index(d.at("power"), kTakeoverLabels, 3, "takeover power");
+      t.seats = static_cast<uint8_t>(attacker | (defender << 3) | (kind << 6));
+      t.margin = static_cast<int8_t>(d.at("margin").get_int(-127, 127));
+      if (auto w = d.find("won"); w && w->get_bool()) s_.takeover_won = static_cast<uint8_t>(s_.takeover_won | (1u << k));
+    }
+  }
+  if (auto r = scratch_key(root, "settle_actions", kStageSettle)) s_.actions_done = static_cast<uint8_t>(r->get_int(0, 2));
+  if (auto r = scratch_key(root, "declared", kStageSettle)) {
+    for (size_t k = 0; k < r->size(); ++k)
+      s_.declared = static_cast<uint8_t>(s_.declared | (1u << label_index(r->at(k), kTakeoverLabels, 3, "takeover power")));
+  }
+  if (auto r = scratch_key(root, "context", kStageSettle)) s_.context = static_cast<uint8_t>(label_index(*r, kContextLabels, 3, "context"));
+}
+
+// The goals in play and who scored or holds them.
+void Loader::read_goals(const Reader& root) {
+  auto r = root.find("goals");
+  if (!r) {
+    if (g_.goals_on()) bad(root, "a game with goals needs the 'goals' in play");
+    return;
+  }
+  if (!g_.goals_on()) bad(*r, "this game has no goals");
+  s_.goals = 0;
+  std::vector<std::pair<int, unsigned>> claims;
+  for (size_t k = 0; k < r->size(); ++k) {
+    Reader o = r->at(k);
+    check_keys(o, {"goal", "seats"});
+    const std::string& name = o.at("goal").get_string();
+    int goal = g_.db().find_goal(name);
+    if (goal < 0 || g_.db().goals[goal].level > g_.level()) {
+      std::vector<std::string> names;
+      for (const GoalDesign& d : g_.db().goals) if (d.level <= g_.level()) names.push_back(d.name);
+      bad(o.at("goal"), "unknown goal '" + name + "'" + suggest(name, names));
+    }
+    if ((s_.goals >> goal) & 1) bad(o.at("goal"), "goal '" + name + "' is listed twice");
+    s_.goals = static_cast<uint16_t>(s_.goals | (1u << goal));
+    unsigned mask = o.find("seats") ? seat_mask(o.at("seats")) : 0;
+    if (g_.db().goals[goal].kind == GoalKind::Most && __builtin_popcount(mask) > 1)
+      bad(o.at("seats"), "a most goal has at most one holder");
+    claims.emplace_back(goal, mask);
+  }
+  int want[2] = {0, 0};
+  for (unsigned left = s_.goals; left; left &= left - 1) ++want[static_cast<int>(g_.db().goals[__builtin_ctz(left)].kind)];
+  if (want[0] != g_.db().goal_draw[0] || want[1] != g_.db().goal_draw[1])
+    bad(*r, "a game has " + std::to_string(g_.db().goal_draw[0]) + " first goals and " +
+                std::to_string(g_.db().goal_draw[1]) + " most goals in play, not " + std::to_string(want[0]) + " and " +
+                std::to_string(want[1]));
+  for (const auto& c : claims) s_.goal_claims[__builtin_popcount(s_.goals & ((1u << c.first) - 1))] = static_cast<uint8_t>(c.second);
 }
 
 // Checks that the stage, step and scratch fields fit together, so that the engine
@@ -639,13 +821,13 @@ void Loader::check_position(const Reader& root) {
   };
   bool mid_turn = false;  // the step works on the seat at `turn`
   switch (s_.stage) {
-    case kStageStartDiscard:
+    case kStageStartDiscard: mid_turn = s_.step == 1 || s_.step == 2; break;
     case kStageHandLimit: mid_turn = s_.step == 1; break;
-    case kStageExplore: mid_turn = s_.step == 2; break;
-    case kStageDevelop: mid_turn = s_.step == 3; break;
+    case kStageExplore: mid_turn = s_.step >= 2; break;
+    case kStageDevelop: mid_turn = s_.step == 3 || s_.step == 5; break;
     case kStageSettle:
       if (s_.step == 4) step_error("an internal step; use step 3 (method choice) or 2 (resolve) instead");
-      mid_turn = s_.step >= 3;
+      mid_turn = s_.step >= 3 && s_.step != 10;
       break;
     case kStageConsume:
     case kStageProduce: mid_turn = s_.step >= 1; break;
@@ -659,9 +841,11 @@ void Loader::check_position(const Reader& root) {
     // Explored cards wait for their owner's keep choice (explore step 1-2, seats from `turn` on).
     if ((s_.hand[i] & s_.fresh).any()) {
       bool waiting = s_.stage == kStageExplore && s_.step >= 1 && (i - s_.first + s_.players) % s_.players >= s_.turn;
-      if (!waiting)
+      bool revealed = s_.stage == kStageConsume && s_.step == 7 && i == seat;  // Gambling World's ante
+      if (!waiting && !revealed)
         bad(plist.at(static_cast<size_t>(i)).at("explored"),
-            "explored cards exist only in the explore stage (step 1 or 2), for seats that have not chosen yet");
+            "explored cards exist only in the explore stage (step 1 to 3), for seats that have not chosen yet, "
+            "and as the cards revealed for an ante (consume step 7)");
     }
     int c = s_.selected[i];
     if (c == kNone) continue;
@@ -675,7 +859,9 @@ void Loader::check_position(const Reader& root) {
   }
   if (s_.stage == kStageSettle && s_.step == 3 && s_.selected[seat] == kNone)
     step_error("the seat choosing a settle method must have a selected world");
-  if (s_.stage == kStageConsume && (s_.step == 3 || s_.step == 4)) {
+  if (s_.stage == kStageConsume && s_.step == 7 && (s_.ante == kNone || !s_.hand[seat].test(s_.ante)))
+    step_error("needs 'ante' to name the ante card in the hand of the seat at 'turn'");
+  if (s_.stage == kStageConsume && (s_.step == 3 || s_.step == 4 || s_.step == 6 || s_.step == 7)) {
     int a = s_.active - act::kPowerBase;
     if (a < 0 || !s_.tableau[seat].test(a >> 2))
       step_error("needs 'active' to name a consume power in the tableau of the seat at 'turn'");
@@ -687,24 +873,34 @@ void Loader::check_position(const Reader& root) {
 // The decision a (stage, step) poses to the seat at `turn`, None for automatic steps.
 DecisionKind decision_at(Stage stage, int step) {
   switch (stage) {
-    case kStageStartDiscard: return step == 1 ? DecisionKind::StartDiscard : DecisionKind::None;
+    case kStageStartDiscard:
+      return step == 1 ? DecisionKind::StartDiscard : step == 2 ? DecisionKind::StartWorld : DecisionKind::None;
     case kStageChooseAction: return DecisionKind::ChooseAction;
-    case kStageExplore: return step == 2 ? DecisionKind::ExploreKeep : DecisionKind::None;
+    case kStageExplore:
+      return step == 2 ? DecisionKind::ExploreKeep : step == 3 ? DecisionKind::ExploreDiscard : DecisionKind::None;
     case kStageDevelop:
-      return step == 1 ? DecisionKind::DevelopSelect : step == 3 ? DecisionKind::Pay : DecisionKind::None;
+      return step == 1 ? DecisionKind::DevelopSelect
+             : step == 3 ? DecisionKind::Pay
+             : step == 5 ? DecisionKind::DevelopDiscount
+                         : DecisionKind::None;
     case kStageSettle:
       return step == 1 ? DecisionKind::SettleSelect
              : step == 3 ? DecisionKind::SettleMethod
              : step == 5 ? DecisionKind::Pay
+             : step == 7 ? DecisionKind::TempMilitary
+             : step == 8 ? DecisionKind::ZeroCostCard
                          : DecisionKind::None;
     case kStageConsume: {
       static const DecisionKind kConsume[] = {DecisionKind::None, DecisionKind::TradeGood, DecisionKind::ConsumePower,
                                               DecisionKind::ConsumeGood, DecisionKind::ConsumeHand,
-                                              DecisionKind::LuckyNumber};
-      return step >= 0 && step <= 5 ? kConsume[step] : DecisionKind::None;
+                                              DecisionKind::LuckyNumber, DecisionKind::AnteCard, DecisionKind::AnteKeep};
+      return step >= 0 && step <= 7 ? kConsume[step] : DecisionKind::None;
     }
     case kStageProduce:
-      return step == 2 ? DecisionKind::WindfallPower : step == 3 ? DecisionKind::WindfallWorld : DecisionKind::None;
+      return step == 2 ? DecisionKind::WindfallPower
+             : step == 3 ? DecisionKind::WindfallWorld
+             : step == 5 || step == 6 ? DecisionKind::DiscardProduce
+                                      : DecisionKind::None;
     case kStageHandLimit: return step == 1 ? DecisionKind::HandLimit : DecisionKind::None;
     default: return DecisionKind::None;
   }

@@ -166,17 +166,38 @@ PYBIND11_MODULE(_rftg, m) {
            "One dict per design present at that level: name, type, cost, vp, good, military, windfall, start, copies, flags.");
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
-      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game) {
+      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
+                       int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
+                       const std::string& solo_config) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
              o.advanced = advanced;
              o.first_game = first_game;
+             o.goals = goals;
+             o.takeovers = takeovers;
+             o.draft = draft;
+             o.solo_difficulty = solo_difficulty;
+             o.solo_config = solo_config;
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
-           py::arg("first_game") = false)
+           py::arg("first_game") = false, py::arg("goals") = -1, py::arg("takeovers") = false, py::arg("draft") = false,
+           py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "")
       .def_property_readonly("first_game", [](const Game& g) { return g.options().first_game; })
+      .def_property_readonly("goals", &Game::goals_on)
+      .def_property_readonly("takeovers", &Game::takeovers_on)
+      .def_property_readonly("draft", [](const Game& g) { return g.options().draft; })
+      .def_property_readonly("solo", &Game::solo)
+      .def_property_readonly("solo_difficulty", [](const Game& g) { return g.options().solo_difficulty; })
+      .def("goal_names", [](const Game& g, const std::string& kind) {
+             std::vector<std::string> out;
+             int k = kind == "first" ? 0 : kind == "most" ? 1 : -1;
+             if (k < 0) throw RulesError("goal kind must be 'first' or 'most', not '" + kind + "'");
+             for (int i : g.goal_pool(k)) out.push_back(g.db().goals[i].name);
+             return out;
+           },
+           py::arg("kind"), "Names of the goals of that kind this game draws from (empty without goals).")
       .def_property_readonly("players", &Game::players)
       .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
       .def_property_readonly("advanced", &Game::advanced)
@@ -201,6 +222,23 @@ PYBIND11_MODULE(_rftg, m) {
       .def_property_readonly("round", [](const PyState& st) { return int(st.s.round); })
       .def_property_readonly("players", [](const PyState& st) { return int(st.s.players); })
       .def_property_readonly("vp_pool", [](const PyState& st) { return int(st.s.vp_pool); })
+      .def("goals", [](const PyState& st) {
+             py::list out;
+             int slot = 0;
+             for (unsigned left = st.s.goals; left; left &= left - 1, ++slot) {
+               const GoalDesign& d = st.game->db().goals[__builtin_ctz(left)];
+               py::dict row;
+               row["name"] = d.name;
+               row["kind"] = d.kind == GoalKind::First ? "first" : "most";
+               py::list seats;
+               for (int p = 0; p < st.s.players; ++p)
+                 if ((st.s.goal_claims[slot] >> p) & 1) seats.append(p);
+               row["seats"] = seats;
+               out.append(row);
+             }
+             return out;
+           },
+           "The goals in play: name, kind (first/most) and the seats that scored (first) or hold (most) them.")
       .def("legal_actions", [](const PyState& st) { return st.game->legal_actions(st.s); })
       .def("apply", [](PyState& st, int action) { st.game->apply(st.s, action); }, py::arg("action"),
            "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
@@ -215,6 +253,7 @@ PYBIND11_MODULE(_rftg, m) {
              d["cards"] = p.cards;
              d["chips"] = p.chips;
              d["six_cost"] = p.six_cost;
+             d["goals"] = p.goals;
              d["total"] = p.total;
              return d;
            })
