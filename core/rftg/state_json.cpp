@@ -738,7 +738,7 @@ void Loader::read_settle_scratch(const Reader& root) {
     int temp = 0, cards = 0;
     if (auto r = scratch_key(p, "temp_military", kStageSettle)) temp = static_cast<int>(r->get_int(0, 15));
     if (auto r = scratch_key(p, "temp_hand_cards", kStageSettle)) cards = static_cast<int>(r->get_int(0, 15));
-    s_.temp_military[i] = static_cast<uint8_t>(temp | (cards << 4));
+    if (s_.stage == kStageSettle) s_.temp_military[i] = static_cast<uint8_t>(temp | (cards << 4));
     if (auto r = scratch_key(p, "second_world", kStageSettle); r && !r->is_null()) {
       if (!extended) bad(*r, "no card of this game places a second world");
       s_.second_world[i] = static_cast<uint8_t>(resolve_one(*r, s_.tableau[i], seat + ".tableau"));

@@ -39,7 +39,13 @@
 
 #include "rftg/game.h"
 
+namespace gs::rftg {
+int goal_value(const Game& g, const State& s, int seat, GoalMeasure m);  // goals.cpp
+}
+
 namespace gs::rftg::testing {
+
+inline int goal_value_of(const Game& g, const State& s, int seat, GoalMeasure m) { return goal_value(g, s, seat, m); }
 
 inline std::string set_str(const CardSet& set) {
   std::ostringstream o;
@@ -70,10 +76,20 @@ inline std::string where(const Game& g, const State& s) {
 // Does the stage allow this kind of decision?
 inline bool decision_fits_stage(DecisionKind k, Stage st) {
   switch (k) {
-    case DecisionKind::StartDiscard: return st == kStageStartDiscard;
+    case DecisionKind::StartDiscard:
+    case DecisionKind::StartWorld: return st == kStageStartDiscard;
     case DecisionKind::ChooseAction: return st == kStageChooseAction;
-    case DecisionKind::ExploreKeep: return st == kStageExplore;
-    case DecisionKind::DevelopSelect: return st == kStageDevelop;
+    case DecisionKind::ExploreKeep:
+    case DecisionKind::ExploreDiscard: return st == kStageExplore;
+    case DecisionKind::DevelopSelect:
+    case DecisionKind::DevelopDiscount: return st == kStageDevelop;
+    case DecisionKind::ZeroCostCard:
+    case DecisionKind::TempMilitary:
+    case DecisionKind::Takeover:
+    case DecisionKind::SettleSecond: return st == kStageSettle;
+    case DecisionKind::AnteCard:
+    case DecisionKind::AnteKeep: return st == kStageConsume;
+    case DecisionKind::DiscardProduce: return st == kStageProduce;
     case DecisionKind::SettleSelect:
     case DecisionKind::SettleMethod: return st == kStageSettle;
     case DecisionKind::Pay: return st == kStageDevelop || st == kStageSettle;
@@ -96,17 +112,82 @@ inline bool action_in_range(const Game& g, int a) {
   if (a >= act::kActionBase && a < act::kActionBase + kNumActionCards) return true;
   if (a >= act::kMethodBase && a < act::kMethodBase + kNumMethods) return true;
   if (a >= act::kLuckyBase && a < act::kLuckyBase + 7) return true;
-  if (a >= act::kWindfallBase && a < act::kWindfallBase + 5) return true;
+  if (a >= act::kWindfallBase && a < act::kWindfallBase + kNumWindfallClasses) return true;
   if (a >= act::kPowerBase && a < act::kPowerBase + 4 * g.num_instances()) return true;
+  if (a >= act::kTakeoverBase && a < act::kMaxAction && (a - act::kTakeoverBase) % kMaxInstances < g.num_instances())
+    return true;
   return false;
 }
 
-// §3.5 / A33: does the game end at the end of round `round` in this position?
-inline bool end_condition(const State& s, int round) {
+// Cards that hold a flag among a seat's tableau (looked up by name-free flags).
+inline bool tableau_has_flag(const Game& g, const State& s, int seat, uint32_t flag) {
+  bool found = false;
+  s.tableau[seat].for_each([&](int c) { found |= (g.card(c).flags & flag) != 0; });
+  return found;
+}
+
+// §3.4 and TGS/RvI §4.1: the end-of-round hand limit (12 with Pan-Galactic Research).
+inline int hand_limit_of(const Game& g, const State& s, int seat) {
+  return tableau_has_flag(g, s, seat, kFlagDiscardToTwelve) ? 12 : kHandLimit;
+}
+
+// §2.2 / TGS §1.12: 4 cards at the start of round 1, 3 with Ancient Race as the start
+// world, and the first game's preset hands (4 cards).
+inline int start_hand(const Game& g, const State& s, int seat) {
+  int w = -1;
+  (s.tableau[seat] & g.start_worlds()).for_each([&](int c) { if (w < 0) w = c; });
+  return w >= 0 && (g.card(w).flags & kFlagStartHand3) && !g.options().first_game ? 3 : 4;
+}
+
+// E24: tableau cards that end the game for the seat (14 with Hidden Fortress).
+inline int end_cards(const Game& g, const State& s, int seat) {
+  return tableau_has_flag(g, s, seat, kFlagGameEndFourteen) ? 14 : 12;
+}
+
+// §3.5 / A33 / E24: does the game end at the end of round `round` in this position?
+inline bool end_condition(const Game& g, const State& s, int round) {
   if (s.vp_pool <= 0 || round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
-    if (s.tableau[i].count() >= 12) return true;
+    if (s.tableau[i].count() >= end_cards(g, s, i)) return true;
   return false;
+}
+
+// Goals between rounds (stage choose_action): a most goal's holder is at or above the
+// minimum and not behind anybody; an unclaimed first goal (except the end-of-round one)
+// is met by nobody; claims name playing seats, most goals at most one.
+inline std::string goal_problems(const Game& g, const State& s) {
+  if (!g.goals_on()) return s.goals ? "goals in play in a game without goals" : "";
+  int counts[2] = {0, 0}, slot = 0;
+  for (unsigned left = s.goals; left; left &= left - 1, ++slot) {
+    int goal = __builtin_ctz(left);
+    const GoalDesign& gd = g.db().goals[goal];
+    ++counts[static_cast<int>(gd.kind)];
+    uint8_t claims = s.goal_claims[slot];
+    if (claims >> s.players) return "goal " + gd.name + " claimed by a seat that does not play";
+    int v[kMaxPlayers], top = -1000;
+    for (int p = 0; p < s.players; ++p) {
+      v[p] = goal_value_of(g, s, p, gd.measure);
+      top = std::max(top, v[p]);
+    }
+    if (gd.kind == GoalKind::Most) {
+      if (__builtin_popcount(claims) > 1) return "most goal " + gd.name + " has several holders";
+      if (claims) {
+        int h = __builtin_ctz(claims);
+        if (v[h] < gd.at_least || v[h] < top)
+          return "seat " + std::to_string(h) + " holds " + gd.name + " with " + std::to_string(v[h]) + " (minimum " +
+                 std::to_string(gd.at_least) + ", best " + std::to_string(top) + ")";
+      }
+    } else if (!claims && gd.measure != GoalMeasure::RoundDiscard) {
+      for (int p = 0; p < s.players; ++p)
+        if (v[p] >= gd.at_least)
+          return "seat " + std::to_string(p) + " meets first goal " + gd.name + " unclaimed (" + std::to_string(v[p]) + ")";
+    }
+  }
+  for (int k = 0; k < 2; ++k)
+    if (counts[k] != g.db().goal_draw[k]) return "wrong number of goals in play";
+  for (int k = slot; k < 6; ++k)
+    if (s.goal_claims[k]) return "claims for a goal slot not in play";
+  return "";
 }
 
 inline std::string check_invariants(const Game& g, const State& s) {
@@ -151,7 +232,9 @@ inline std::string check_invariants(const Game& g, const State& s) {
   // The cards in no zone are the goods (face down under the worlds).
   const CardSet goods = all - seen;
   if ((s.fresh - hands).any()) return fail("fresh cards outside the hands: " + set_str(s.fresh - hands));
-  if (s.stage != kStageExplore && s.fresh.any()) return fail("fresh cards outside the Explore phase: " + set_str(s.fresh));
+  bool ante_pending = s.stage == kStageConsume && s.decision == DecisionKind::AnteKeep;  // Gambling World (RvI)
+  if (s.stage != kStageExplore && !ante_pending && s.fresh.any())
+    return fail("fresh cards outside the Explore phase: " + set_str(s.fresh));
   if ((s.has_good - tableaus).any()) return fail("goods on worlds in no tableau: " + set_str(s.has_good - tableaus));
   if ((s.has_good - g.worlds()).any()) return fail("goods on non-worlds: " + set_str(s.has_good - g.worlds()));
   if (goods.count() != s.has_good.count())
@@ -187,13 +270,15 @@ inline std::string check_invariants(const Game& g, const State& s) {
   }
   for (int i = P; i < kMaxPlayers; ++i)
     if (s.chips[i] != 0) return fail("non-playing seat " + std::to_string(i) + " has chips");
-  if (chips + s.vp_pool != 12 * P)
-    return fail("chips " + std::to_string(chips) + " + vp_pool " + std::to_string(s.vp_pool) + " != " + std::to_string(12 * P));
+  if (chips + s.vp_pool != g.initial_pool())
+    return fail("chips " + std::to_string(chips) + " + vp_pool " + std::to_string(s.vp_pool) + " != " +
+                std::to_string(g.initial_pool()));
   std::vector<int> sc = g.scores(s);
   if (static_cast<int>(sc.size()) != P) return fail("scores() has " + std::to_string(sc.size()) + " entries");
   for (int i = 0; i < P; ++i) {
     Game::ScoreParts p = g.score_parts(s, i);
-    if (p.total != sc[i] || p.total != p.cards + p.chips + p.six_cost || p.chips != s.chips[i])
+    if (p.total != sc[i] || p.total != p.cards + p.chips + p.six_cost + p.goals || p.chips != s.chips[i] ||
+        (!g.goals_on() && p.goals != 0))
       return fail("seat " + std::to_string(i) + " score " + std::to_string(sc[i]) + " vs parts cards " +
                   std::to_string(p.cards) + " chips " + std::to_string(p.chips) + " six_cost " +
                   std::to_string(p.six_cost) + " total " + std::to_string(p.total));
@@ -206,19 +291,24 @@ inline std::string check_invariants(const Game& g, const State& s) {
   if (s.first < 0 || s.first >= P) return fail("first seat out of range");
   bool terminal = g.is_terminal(s);
   if (s.stage == kStageChooseAction) {
-    if (s.round > 1 && end_condition(s, s.round - 1))
+    if (s.round > 1 && end_condition(g, s, s.round - 1))
       return fail("a new round started although the previous one met an end condition");
     if (s.round > kRoundCap) return fail("round beyond the cap");
     for (int i = 0; i < P; ++i) {
       int h = s.hand[i].count();
-      if (h > kHandLimit) return fail("seat " + std::to_string(i) + " starts the round with " + std::to_string(h) + " cards");
-      if (s.round == 1 && h != 4) return fail("seat " + std::to_string(i) + " starts round 1 with " + std::to_string(h) + " cards");
+      if (h > hand_limit_of(g, s, i))
+        return fail("seat " + std::to_string(i) + " starts the round with " + std::to_string(h) + " cards");
+      if (s.round == 1 && h != start_hand(g, s, i))
+        return fail("seat " + std::to_string(i) + " starts round 1 with " + std::to_string(h) + " cards");
     }
+    std::string goals = goal_problems(g, s);
+    if (!goals.empty()) return fail(goals);
   }
   if (terminal) {
-    if (!end_condition(s, s.round)) return fail("game over without an end condition (no tableau >= 12, vp_pool > 0, round < 30)");
+    if (!end_condition(g, s, s.round)) return fail("game over without an end condition (no tableau >= 12, vp_pool > 0, round < 30)");
     for (int i = 0; i < P; ++i)
-      if (s.hand[i].count() > kHandLimit) return fail("game over with seat " + std::to_string(i) + " above the hand limit");
+      if (s.hand[i].count() > hand_limit_of(g, s, i))
+        return fail("game over with seat " + std::to_string(i) + " above the hand limit");
   }
 
   // --- Action cards.
@@ -267,11 +357,18 @@ inline std::string check_invariants(const Game& g, const State& s) {
     const int fresh = (s.hand[s.actor] & s.fresh).count();
     switch (s.decision) {
       case DecisionKind::StartDiscard:
-        if (s.need < 1 || s.need > 2 || hand - s.need != 4)
+        if (s.need < 1 || s.need > 3 || hand - s.need != start_hand(g, s, s.actor))
           return fail("initial discard: " + std::to_string(hand) + " cards in hand, " + std::to_string(s.need) + " to discard");
         break;
+      case DecisionKind::StartWorld:
+        if ((s.tableau[s.actor] & g.start_worlds()).count() != 2 || s.tableau[s.actor].count() != 2)
+          return fail("start-world choice without a pair of start worlds");
+        break;
+      case DecisionKind::ExploreDiscard:
+        if (s.need < 1 || s.need > hand) return fail("explore discard: " + std::to_string(s.need) + " of " + std::to_string(hand));
+        break;
       case DecisionKind::HandLimit:
-        if (s.need < 1 || hand - s.need != kHandLimit)
+        if (s.need < 1 || hand - s.need != hand_limit_of(g, s, s.actor))
           return fail("hand limit: " + std::to_string(hand) + " cards in hand, " + std::to_string(s.need) + " to discard");
         break;
       case DecisionKind::ExploreKeep:
@@ -313,7 +410,8 @@ inline std::string check_transition(const Game& g, const State& before, const St
                 std::to_string(gained));
   if (after.round < before.round || after.round > before.round + 1)
     return fail("round went from " + std::to_string(before.round) + " to " + std::to_string(after.round));
-  // Instances of Colony Ship and New Military Tactics (cached per game and thread).
+  // Instances of Colony Ship and New Military Tactics (cached per game and thread); in the
+  // expansions every card with a discard-from-tableau power.
   static thread_local const Game* cached_game = nullptr;
   static thread_local CardSet may_leave;
   if (cached_game != &g) {
@@ -322,9 +420,41 @@ inline std::string check_transition(const Game& g, const State& before, const St
       int d = g.db().find(name);
       if (d >= 0) may_leave |= g.copies(d);
     }
+    if (g.level() != kBase) {
+      may_leave |= g.zero_cost_cards() | g.nmt_cards() | g.develop_discount_cards() | g.takeover_cards(kTakeoverCloaked);
+      for (int c = 0; c < g.num_instances(); ++c)
+        if (g.card(c).has_cloak) may_leave.set(c);
+    }
     cached_game = &g;
   }
-  for (int i = 0; i < P; ++i) {
+  if (g.level() != kBase) {
+    // Cards leave a tableau for the discard pile during Develop or Settle; a world moves
+    // from one tableau to another only by a takeover (a military world, in Settle).
+    bool through_develop = before.stage <= kStageSettle && (after.stage >= kStageDevelop || after.round > before.round);
+    bool through_settle = before.stage <= kStageSettle && (after.stage >= kStageSettle || after.round > before.round);
+    int moved_total = 0;
+    for (int i = 0; i < P; ++i) {
+      CardSet left = before.tableau[i] - after.tableau[i];
+      CardSet elsewhere;
+      for (int j = 0; j < P; ++j)
+        if (j != i) elsewhere |= after.tableau[j];
+      CardSet moved = left & elsewhere, gone = left - moved;
+      if (before.stage == kStageStartDiscard) gone -= g.start_worlds();  // RvI: the start world not kept (§1.8)
+      if ((gone - may_leave).any()) return fail("cards left seat " + std::to_string(i) + "'s tableau: " + set_str(gone - may_leave));
+      if (gone.any() && !through_develop)
+        return fail("seat " + std::to_string(i) + " discarded " + set_str(gone) + " from its tableau outside Develop/Settle");
+      if (moved.any()) {
+        if (!g.takeovers_on() || !through_settle) return fail("a world moved between tableaus without a takeover");
+        if ((moved - g.military_worlds()).any()) return fail("a takeover moved a non-military world: " + set_str(moved));
+        for (int j = 0; j < P; ++j)
+          if (j != i && (moved & after.tableau[j]).any() && (before.tableau[j] & moved).any())
+            return fail("a taken world was already in the taker's tableau");
+        moved_total += moved.count();
+      }
+    }
+    if (moved_total > kMaxTakeovers) return fail("more worlds taken over than takeover powers exist");
+  }
+  for (int i = 0; i < P && g.level() == kBase; ++i) {
     CardSet left = before.tableau[i] - after.tableau[i];
     if ((left - may_leave).any())
       return fail("cards left seat " + std::to_string(i) + "'s tableau: " + set_str(left - may_leave));
