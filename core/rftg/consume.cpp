@@ -98,7 +98,7 @@ int trade_value(const Game& g, const State& s, int seat, int world, bool bonuses
     const CardInfo& c = g.card(i);
     v += c.trade_any + c.trade_kind[kind];
   });
-  if (kind == kGenes) {  // Clandestine Uplift Lab: +1 per chromosome card, the Lab included (E23)
+  if (kind == kGenes && g.has(Game::kHasTradePerChromo)) {  // Clandestine Uplift Lab: +1 per chromosome card (E23)
     int per = g.sum(kSumTradePerChromo, traders);
     if (__builtin_expect(per != 0, 0)) v += per * (s.tableau[seat] & g.keyword_cards(kFlagChromo)).count();
   }

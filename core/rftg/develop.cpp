@@ -38,7 +38,8 @@ int discount_card(const Game& g, const State& s, int seat) {
 int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
   int n = 0;
   int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
-  if (__builtin_expect(active_tableau(s, seat).intersects(g.develop_discount_cards()), 0))
+  if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&
+      active_tableau(s, seat).intersects(g.develop_discount_cards()))
     budget += g.card(discount_card(g, s, seat)).develop_discard_reduce;
   distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
     if (g.card(c).cost > budget) return;
@@ -108,7 +109,8 @@ int run_develop(const Game& g, State& s, int* out) {
         s.need = static_cast<int8_t>(cost);
         s.floor = kNone;
         s.step = kPay;
-        if (__builtin_expect(active_tableau(s, seat).intersects(g.develop_discount_cards()), 0)) {
+        if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&
+            active_tableau(s, seat).intersects(g.develop_discount_cards())) {
           s.step = kDiscount;
           if (s.hand[seat].count() < cost) apply_develop_discount(g, s, discount_card(g, s, seat));  // forced (G2)
         }

@@ -57,7 +57,7 @@ int run_explore(const Game& g, State& s, int* out) {
         ++s.turn;
         continue;
       }
-      if (__builtin_expect(s.tableau[seat].intersects(g.mix_cards()), 0)) {
+      if (__builtin_expect(g.has(Game::kHasMix), 0) && s.tableau[seat].intersects(g.mix_cards())) {
         // Mix and match (§4.2): the discards come from the whole hand.
         s.need = static_cast<int8_t>(drawn - keep);
         s.floor = kNone;

@@ -183,6 +183,13 @@ class Game {
   const CardSet& place_two_cards() const { return place_two_; }
   // Cards with Settle powers beyond the lane sum of the base game (settle.cpp).
   const CardSet& settle_extra() const { return settle_extra_; }
+  // Does the deck hold any card with this expansion feature? (cheap guards for the base game)
+  enum Feature : uint16_t {
+    kHasMix = 1, kHasDevelopDiscount = 2, kHasDiscardProduce = 4, kHasHandLimit12 = 8, kHasGameEnd14 = 16,
+    kHasNotThis = 32, kHasSettleExtra = 64, kHasPlaceTwo = 128, kHasTradePerChromo = 256, kHasConsumeExtra = 512,
+    kHasProduceExtra = 1024
+  };
+  bool has(Feature f) const { return (features_ & f) != 0; }
   // Goals of this game's level (indices into db().goals).
   const std::vector<int>& goal_pool(int kind) const { return goal_pool_[kind]; }
 
@@ -236,6 +243,7 @@ class Game {
   CardSet windfall_power_[kNumWindfallClasses];
   int pool_ = 0;
   bool goals_on_ = false, takeovers_on_ = false;
+  uint16_t features_ = 0;
   CardSet military_, rebel_worlds_, rebel_military_, alien_keyword_, imperium_, uplift_, chromo_, explore_powered_;
   CardSet question_six_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
   CardSet not_this_, takeover_[3], takeover_defence_, place_two_, settle_extra_;

@@ -109,7 +109,15 @@ inline CardSet good_cards(const Game& g, const State& s) {
 // Goods are face down and interchangeable: the lowest good instance goes to the discard pile.
 inline void remove_good(const Game& g, State& s, int world) {
   s.has_good.reset(world);
-  s.discard.set(good_cards(g, s).first());
+  for (int k = 0; k < CardSet::kWords; ++k) {  // the lowest card in no zone, one word at a time
+    uint64_t z = s.deck.w[k] | s.discard.w[k];
+    for (int i = 0; i < s.players; ++i) z |= s.hand[i].w[k] | s.tableau[i].w[k];
+    uint64_t goods = g.all_cards().w[k] & ~z;
+    if (goods) {
+      s.discard.w[k] |= goods & (0 - goods);
+      return;
+    }
+  }
 }
 inline void award_vp(State& s, int seat, int vp) {
   s.chips[seat] = static_cast<int16_t>(s.chips[seat] + vp);
@@ -219,9 +227,16 @@ void check_goals(const Game& g, State& s, unsigned when);      // at the end of 
 void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
 int goal_value(const Game& g, const State& s, int seat, GoalMeasure m);
 int goal_vp(const Game& g, const State& s, int seat);
-// The discards of the current hand-limit stage (Budget Surplus) are in State::round_discarded.
-int hand_limit(const Game& g, const State& s, int seat);
-int game_end_cards(const Game& g, const State& s, int seat);   // tableau size that ends the game for the seat
+// Ten, or twelve with Pan-Galactic Research (§4.1, DISCARD_TO_12).
+inline int hand_limit(const Game& g, const State& s, int seat) {
+  return __builtin_expect(g.has(Game::kHasHandLimit12), 0) && s.tableau[seat].intersects(g.hand_limit_12()) ? 12
+                                                                                                             : kHandLimit;
+}
+// The tableau size that ends the game for the seat: 12, or 14 for the owner of Hidden
+// Fortress (§4.1, GAME_END_14; E24).
+inline int game_end_cards(const Game& g, const State& s, int seat) {
+  return __builtin_expect(g.has(Game::kHasGameEnd14), 0) && s.tableau[seat].intersects(g.game_end_14()) ? 14 : 12;
+}
 
 // Develop/Settle cost helpers (also used for legality).
 int develop_cost(const Game& g, const State& s, int seat, int card);

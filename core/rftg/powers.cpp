@@ -334,10 +334,29 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
   }
   if (start_worlds_.count() < options.players + (options.players == 1 ? 1 : 0))
     throw RulesError("not enough start worlds in the card data");
+  auto feature = [&](const CardSet& cards, Feature f) {
+    if (cards.any()) features_ = static_cast<uint16_t>(features_ | f);
+  };
+  feature(mix_, kHasMix);
+  feature(develop_discount_, kHasDevelopDiscount);
+  feature(discard_produce_, kHasDiscardProduce);
+  feature(hand_limit_12_, kHasHandLimit12);
+  feature(game_end_14_, kHasGameEnd14);
+  feature(not_this_, kHasNotThis);
+  feature(place_two_, kHasPlaceTwo);
+  for (int i = 0; i < n_; ++i) {
+    if (info_[i].trade_per_chromo) features_ = static_cast<uint16_t>(features_ | kHasTradePerChromo);
+    if (info_[i].draw_military || info_[i].draw_rebel || info_[i].draw_chromo)
+      features_ = static_cast<uint16_t>(features_ | kHasProduceExtra);
+    for (int k = 0; k < info_[i].n_consume; ++k)
+      if (info_[i].consume[k].code & (code::kAnteCard | code::kConsumeNDiff | code::kConsumeThis))
+        features_ = static_cast<uint16_t>(features_ | kHasConsumeExtra);
+  }
   // Pay-for-Military powers: with more than one design the discounts are compared, not summed.
   if (pay_military_designs > 1)
     for (int i = 0; i < n_; ++i)
       if (info_[i].has_pay_military || info_[i].has_pay_military_rebel) settle_extra_.set(i);
+  feature(settle_extra_, kHasSettleExtra);
   if (takeovers_on_) {
     int powers = takeover_[0].count() + takeover_[1].count() + takeover_[2].count();
     if (powers > kMaxTakeovers)

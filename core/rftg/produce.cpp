@@ -11,14 +11,19 @@ enum Step : uint8_t { kInit = 0, kWindfall, kWindfallPower, kWindfallWorld, kDra
 
 // Empty windfall worlds of the seat that production class k may fill: 0 any kind, 1..4
 // that kind, 5 Genes worlds other than the power's own (Universal Symbionts, NOT_THIS).
-CardSet windfall_targets(const Game& g, const State& s, int seat, int k) {
-  if (__builtin_expect(k == 5, 0)) return (s.tableau[seat] & g.windfall_of_kind(kGenes)) - g.not_this_cards() - s.has_good;
-  const CardSet& pool = k == 0 ? g.windfall_worlds() : g.windfall_of_kind(k);
-  return (s.tableau[seat] & pool) - s.has_good;
+inline CardSet windfall_targets(const Game& g, const State& s, int seat, int k) {
+  const CardSet& pool = k == 0 ? g.windfall_worlds() : g.windfall_of_kind(k < 5 ? k : kGenes);
+  CardSet t = (s.tableau[seat] & pool) - s.has_good;
+  if (__builtin_expect(k == 5, 0)) t -= g.not_this_cards();
+  return t;
 }
+
+// Windfall classes in use: the sixth (Genes on another world) only with Universal Symbionts.
+inline int windfall_classes(const Game& g) { return g.has(Game::kHasNotThis) ? kNumWindfallClasses : 5; }
 
 // Damaged Alien Factory without a good, which a discarded hand card can fill (kNone if none).
 int discard_produce_world(const Game& g, const State& s, int seat) {
+  if (!g.has(Game::kHasDiscardProduce)) return kNone;
   CardSet w = (s.tableau[seat] & g.discard_produce_cards()) - s.has_good;
   return w.empty() || s.hand[seat].empty() ? kNone : w.first();
 }
@@ -38,7 +43,8 @@ void produce_on(const Game& g, State& s, int seat, int world) {
 // Classes with a pending production and an eligible world; drops those that have none.
 unsigned open_classes(const Game& g, State& s, int seat) {
   unsigned m = 0;
-  for (int k = 0; k < kNumWindfallClasses; ++k) {
+  const int classes = windfall_classes(g);
+  for (int k = 0; k < classes; ++k) {
     if (s.windfall_left[k] <= 0) continue;
     if (windfall_targets(g, s, seat, k).any()) m |= 1u << k;
     else s.windfall_left[k] = 0;
@@ -84,7 +90,7 @@ int run_produce(const Game& g, State& s, int* out) {
         }
         s.windfall_left[0] = chose(s, seat, kActProduce) ? 1 : 0;
         if ((tab & g.powered(kGroupProduce)).any())
-          for (int k = 0; k < kNumWindfallClasses; ++k)
+          for (int k = 0, classes = windfall_classes(g); k < classes; ++k)
             s.windfall_left[k] = static_cast<int8_t>(s.windfall_left[k] + (tab & g.windfall_power_cards(k)).count());
         s.step = kWindfall;
         break;
@@ -126,10 +132,11 @@ int run_produce(const Game& g, State& s, int* out) {
           int n = g.sum(kSumProduceDraw, tab) +
                   g.sum(kSumDrawWorldGenes, tab) * (tab & g.worlds_of_kind(kGenes)).count() +
                   g.sum(kSumDrawEachNovelty, tab) * s.produced[kNovelty] +
-                  g.sum(kSumDrawEachAlien, tab) * s.produced[kAlien] + g.sum(kSumDrawDifferent, tab) * kinds +
-                  g.sum(kSumDrawMilitary, tab) * (tab & g.military_worlds()).count() +
-                  g.sum(kSumDrawRebel, tab) * (tab & g.rebel_worlds()).count() +
-                  g.sum(kSumDrawChromo, tab) * (tab & g.keyword_cards(kFlagChromo)).count();
+                  g.sum(kSumDrawEachAlien, tab) * s.produced[kAlien] + g.sum(kSumDrawDifferent, tab) * kinds;
+          if (__builtin_expect(g.has(Game::kHasProduceExtra), 0))
+            n += g.sum(kSumDrawMilitary, tab) * (tab & g.military_worlds()).count() +
+                 g.sum(kSumDrawRebel, tab) * (tab & g.rebel_worlds()).count() +
+                 g.sum(kSumDrawChromo, tab) * (tab & g.keyword_cards(kFlagChromo)).count();
           draw_to_hand(s, seat, n);
         }
         if (__builtin_expect(discard_produce_world(g, s, seat) != kNone, 0)) {
@@ -161,7 +168,7 @@ int legal_produce(const Game& g, const State& s, int* out) {
     return emit_cards(windfall_targets(g, s, seat, s.active), out);
   if (s.decision == DecisionKind::DiscardProduce) return legal_discard_produce(g, s, seat, out);
   int n = 0;
-  for (int k = 0; k < kNumWindfallClasses; ++k)
+  for (int k = 0, classes = windfall_classes(g); k < classes; ++k)
     if (s.windfall_left[k] > 0 && windfall_targets(g, s, seat, k).any()) out[n++] = act::kWindfallBase + k;
   return n;
 }

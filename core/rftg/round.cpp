@@ -98,7 +98,7 @@ int run_hand_limit(const Game& g, State& s, int* out) {
       s.need = static_cast<int8_t>(excess);
       s.floor = kNone;
       s.step = 1;
-      s.round_discarded = static_cast<uint8_t>(s.round_discarded | (1u << seat));
+      if (g.goals_on()) s.round_discarded = static_cast<uint8_t>(s.round_discarded | (1u << seat));
     }
     pose(s, DecisionKind::HandLimit, seat);
     int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);

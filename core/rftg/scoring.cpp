@@ -47,7 +47,8 @@ bool matches(const ScoreLine& line, const CardInfo& c) {
 int Game::total_military(const State& s, int seat) const {
   const CardSet& tab = s.tableau[seat];
   int m = sum(kSumMilitary, tab);
-  if (tab.intersects(settle_extra())) m += sum(kSumMilitaryPerWorld, tab) * (tab & military_worlds()).count();
+  if (has(kHasSettleExtra) && tab.intersects(settle_extra()))
+    m += sum(kSumMilitaryPerWorld, tab) * (tab & military_worlds()).count();
   return m;
 }
 

@@ -10,62 +10,6 @@ namespace gs::rftg {
 
 using namespace settle_step;
 
-namespace {
-
-typedef int8_t Lanes __attribute__((vector_size(16)));
-
-}  // namespace
-
-SettlePowers settle_powers(const Game& g, const CardSet& active) {
-  Lanes sum = {};
-  (active & g.powered(kGroupSettle)).for_each([&](int i) {
-    sum += *reinterpret_cast<const Lanes*>(g.card(i).settle_lanes);
-  });
-  SettlePowers sp;
-  sp.reduce = sum[kLaneReduce];
-  sp.military = sum[kLaneMilitary];
-  for (int k = 1; k < 5; ++k) {
-    sp.reduce_kind[k] = sum[kLaneReduceKind + k - 1];
-    sp.military_vs_kind[k] = sum[kLaneMilitaryKind + k - 1];
-  }
-  sp.military_vs_rebel = sum[kLaneMilitaryRebel];
-  sp.temporary = sum[kLaneTemporary];
-  sp.contact_discount = sum[kLaneContactDiscount];
-  sp.contact = sum[kLaneContact] > 0;
-  sp.colony_ship = sum[kLaneColonyShip] > 0;
-  CardSet extra = active & g.settle_extra();
-  if (__builtin_expect(extra.any(), 0)) {
-    sp.military += g.sum(kSumMilitaryPerWorld, extra) * (active & g.military_worlds()).count();
-    sp.pay_discount = g.sum(kSumPayDiscount, extra);
-    sp.hand_capacity = g.sum(kSumMilitaryHand, extra);
-    // With several pay-for-Military designs in the game all of them are in settle_extra:
-    // their discounts are compared here instead of summed in the lanes.
-    bool compare = false;
-    extra.for_each([&](int i) { compare |= g.card(i).has_pay_military; });
-    if (compare) {
-      sp.contact = false;
-      sp.contact_discount = 0;
-    }
-    extra.for_each([&](int i) {
-      const CardInfo& c = g.card(i);
-      // One pay-for-Military power per world, the best one offered (G16).
-      if (c.has_pay_military && (!sp.contact || c.pay_military > sp.contact_discount)) {
-        sp.contact = true;
-        sp.contact_discount = c.pay_military;
-      }
-      if (c.has_pay_military_rebel && (!sp.contact_rebel || c.pay_military_rebel > sp.contact_rebel_discount)) {
-        sp.contact_rebel = true;
-        sp.contact_rebel_discount = c.pay_military_rebel;
-      }
-      if (c.has_cloak && (!sp.cloak || c.cloak > sp.cloak_bonus)) {
-        sp.cloak = true;
-        sp.cloak_bonus = c.cloak;
-      }
-    });
-  }
-  return sp;
-}
-
 int pay_military_card(const Game& g, const State& s, int seat, int world) {
   const CardInfo& w = g.card(world);
   int best = -1, best_d = -1000;
@@ -81,11 +25,22 @@ int pay_military_card(const Game& g, const State& s, int seat, int world) {
 
 int military_of(const Game& g, const CardSet& cards) {
   int m = g.sum(kSumMilitary, cards);
-  if (cards.intersects(g.settle_extra())) m += g.sum(kSumMilitaryPerWorld, cards) * (cards & g.military_worlds()).count();
+  if (g.has(Game::kHasSettleExtra) && cards.intersects(g.settle_extra())) m += g.sum(kSumMilitaryPerWorld, cards) * (cards & g.military_worlds()).count();
   return m;
 }
 
-Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
+namespace {
+
+struct Terms {
+  int pay_cost;      // cards for a non-military world (Method A)
+  int military;      // standing Military against this world (Method B)
+  bool colony_ship;  // a cost-0 discard may be used on this world
+  bool contact;      // pay for Military usable on this world (Method C)
+  int contact_cost;
+  int cloak_need;    // Imperium Cloaking Technology: Military still missing for a non-military world
+};
+
+__attribute__((always_inline)) inline Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
   Terms t;
   int reduce = sp.reduce + sp.reduce_kind[w.good];  // A6, A28: kind-specific by good kind
   t.military = military_against(sp, w);
@@ -93,6 +48,13 @@ Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
   t.pay_cost = w.cost - reduce;
   if (t.pay_cost < 0) t.pay_cost = 0;
   t.colony_ship = sp.colony_ship && !alien;
+  if (__builtin_expect(!sp.extra, 1)) {  // the base game's powers only
+    t.contact = sp.contact && !alien && w.military();  // A5, A6
+    t.contact_cost = w.cost - sp.contact_discount - reduce;
+    if (t.contact_cost < 0) t.contact_cost = 0;
+    t.cloak_need = 0;
+    return t;
+  }
   // Pay for Military (A5, A6, E17, E18): non-Alien military worlds, the best discount that applies.
   int discount = sp.contact_discount;
   bool contact = sp.contact;
@@ -107,6 +69,27 @@ Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
   return t;
 }
 
+// Methods that can place world `w` (bit mask over SettleMethod) with `avail` other cards
+// in hand, for a seat with the base game's Settle powers only (G3: Colony Ship only where
+// it saves cards). Such a seat has no temporary Military yet when it places a world.
+__attribute__((always_inline)) inline unsigned base_methods(const SettlePowers& sp, const CardInfo& w, int avail) {
+  Terms t = settle_terms(sp, w);
+  unsigned m = 0;
+  if (!w.military()) {
+    if (t.pay_cost <= avail) m |= 1u << kMethodPay;
+    if (t.colony_ship && t.pay_cost > 0) m |= 1u << kMethodColonyShip;
+    return m;
+  }
+  if (t.military + sp.temporary >= w.cost) m |= 1u << kMethodConquer;
+  if (t.contact) {
+    if (t.contact_cost <= avail) m |= 1u << kMethodContact;
+    if (t.colony_ship && t.contact_cost > 0) m |= 1u << kMethodContactColony;
+  }
+  return m;
+}
+
+// The same with the expansions' powers, `temp` temporary Military gained so far and
+// `hand_left` hand cards the seat may still discard for Military.
 unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail, int temp, int hand_left) {
   Terms t = settle_terms(sp, w);
   unsigned m = 0;
@@ -126,10 +109,9 @@ unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail, 
   return m;
 }
 
-namespace {
-
 unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
   SettlePowers sp = settle_powers(g, s, seat);
+  if (__builtin_expect(!sp.extra, 1)) return base_methods(sp, g.card(world), avail);
   return feasible_methods(sp, g.card(world), avail, temp_gained(s, seat), hand_capacity_left(sp, s, seat));
 }
 
@@ -140,7 +122,7 @@ bool settle_twice(const State& s) {
 }
 
 // Do seats of this game have more than one settle action (takeovers, Improved Logistics)?
-bool extended(const Game& g) { return g.takeovers_on() || !g.place_two_cards().empty(); }
+bool extended(const Game& g) { return g.takeovers_on() || g.has(Game::kHasPlaceTwo); }
 
 // The zero-cost cards the seat could discard, one per design (lowest copy).
 CardSet zero_cost_choices(const Game& g, const State& s, int seat) {
@@ -187,10 +169,17 @@ int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
   int n = 0;
   int others = s.hand[seat].count() - 1;
   SettlePowers sp = settle_powers(g, s, seat);
-  int temp = temp_gained(s, seat), hand_left = hand_capacity_left(sp, s, seat);
-  distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
-    if (feasible_methods(sp, g.card(c), others, temp, hand_left)) out[n++] = c;
-  });
+  CardSet candidates = distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]);
+  if (__builtin_expect(!sp.extra, 1)) {
+    candidates.for_each([&](int c) {
+      if (base_methods(sp, g.card(c), others)) out[n++] = c;
+    });
+  } else {
+    int temp = temp_gained(s, seat), hand_left = hand_capacity_left(sp, s, seat);
+    candidates.for_each([&](int c) {
+      if (feasible_methods(sp, g.card(c), others, temp, hand_left)) out[n++] = c;
+    });
+  }
   out[n++] = act::kPass;
   return n;
 }
@@ -235,7 +224,7 @@ void next_seat(State& s) {
 }
 
 // Start placing world `c` of the seat (first or second world): settle method and payment.
-void begin_placement(const Game& g, State& s, int seat, int c) {
+inline void begin_placement(const Game& g, State& s, int seat, int c) {
   unsigned m = feasible_methods(g, s, seat, c, s.hand[seat].count());
   if (m == 0) throw std::logic_error("galaxysim internal error: revealed world cannot be placed");
   if (__builtin_popcount(m) == 1) {

@@ -20,24 +20,78 @@ struct SettlePowers {
   int temporary = 0;         // New Military Tactics available
   int contact_discount = 0;  // pay for Military: the best discount for any military world
   bool colony_ship = false, contact = false;
-  // The expansions (zero unless the tableau has such cards, Game::settle_extra)
-  bool contact_rebel = false;      // Rebel Alliance: pay for Rebel military worlds ...
-  int contact_rebel_discount = 0;  // ... with this discount
-  int pay_discount = 0;            // Rebel Pact: extra discount when paying for Military
-  int hand_capacity = 0;           // hand cards that may be discarded for +1 Military each this phase
-  bool cloak = false;              // Imperium Cloaking Technology: conquer a non-military world ...
-  int cloak_bonus = 0;             // ... with this extra Military
+  bool extra = false;  // the tableau has Settle cards of the expansions (Game::settle_extra): the fields below are set
+  // The expansions (set only when `extra`)
+  bool contact_rebel;          // Rebel Alliance: pay for Rebel military worlds ...
+  int contact_rebel_discount;  // ... with this discount
+  int pay_discount;            // Rebel Pact: extra discount when paying for Military
+  int hand_capacity;           // hand cards that may be discarded for +1 Military each this phase
+  bool cloak;                  // Imperium Cloaking Technology: conquer a non-military world ...
+  int cloak_bonus;             // ... with this extra Military
 };
 
 // The tableau whose powers work in the Settle phase: without the worlds placed in it
 // (the selected world and a second world placed with Improved Logistics).
 inline CardSet settle_active(const Game& g, const State& s, int seat) {
   CardSet t = active_tableau(s, seat);
-  if (!g.place_two_cards().empty() && s.second_world[seat] != kNone) t.reset(s.second_world[seat]);
+  if (g.has(Game::kHasPlaceTwo) && s.second_world[seat] != kNone) t.reset(s.second_world[seat]);
   return t;
 }
 
-SettlePowers settle_powers(const Game& g, const CardSet& active);
+inline SettlePowers settle_powers(const Game& g, const CardSet& active) {
+  typedef int8_t Lanes __attribute__((vector_size(16)));
+  Lanes sum = {};
+  (active & g.powered(kGroupSettle)).for_each([&](int i) {
+    sum += *reinterpret_cast<const Lanes*>(g.card(i).settle_lanes);
+  });
+  SettlePowers sp;
+  sp.reduce = sum[kLaneReduce];
+  sp.military = sum[kLaneMilitary];
+  for (int k = 1; k < 5; ++k) {
+    sp.reduce_kind[k] = sum[kLaneReduceKind + k - 1];
+    sp.military_vs_kind[k] = sum[kLaneMilitaryKind + k - 1];
+  }
+  sp.military_vs_rebel = sum[kLaneMilitaryRebel];
+  sp.temporary = sum[kLaneTemporary];
+  sp.contact_discount = sum[kLaneContactDiscount];
+  sp.contact = sum[kLaneContact] > 0;
+  sp.colony_ship = sum[kLaneColonyShip] > 0;
+  if (__builtin_expect(g.has(Game::kHasSettleExtra), 0) && active.intersects(g.settle_extra())) {
+    CardSet extra = active & g.settle_extra();
+    sp.extra = true;
+    sp.contact_rebel = sp.cloak = false;
+    sp.contact_rebel_discount = sp.cloak_bonus = 0;
+    sp.military += g.sum(kSumMilitaryPerWorld, extra) * (active & g.military_worlds()).count();
+    sp.pay_discount = g.sum(kSumPayDiscount, extra);
+    sp.hand_capacity = g.sum(kSumMilitaryHand, extra);
+    // With several pay-for-Military designs in the game all of them are in settle_extra:
+    // their discounts are compared here instead of summed in the lanes.
+    bool compare = false;
+    extra.for_each([&](int i) { compare |= g.card(i).has_pay_military; });
+    if (compare) {
+      sp.contact = false;
+      sp.contact_discount = 0;
+    }
+    extra.for_each([&](int i) {
+      const CardInfo& c = g.card(i);
+      // One pay-for-Military power per world, the best one offered (G16).
+      if (c.has_pay_military && (!sp.contact || c.pay_military > sp.contact_discount)) {
+        sp.contact = true;
+        sp.contact_discount = c.pay_military;
+      }
+      if (c.has_pay_military_rebel && (!sp.contact_rebel || c.pay_military_rebel > sp.contact_rebel_discount)) {
+        sp.contact_rebel = true;
+        sp.contact_rebel_discount = c.pay_military_rebel;
+      }
+      if (c.has_cloak && (!sp.cloak || c.cloak > sp.cloak_bonus)) {
+        sp.cloak = true;
+        sp.cloak_bonus = c.cloak;
+      }
+    });
+  }
+  return sp;
+}
+
 inline SettlePowers settle_powers(const Game& g, const State& s, int seat) {
   return settle_powers(g, settle_active(g, s, seat));
 }
@@ -59,25 +113,10 @@ inline void add_temp(State& s, int seat, int military, int hand_cards) {
 }
 // Hand cards the seat may still discard for Military this phase.
 inline int hand_capacity_left(const SettlePowers& sp, const State& s, int seat) {
+  if (!sp.extra) return 0;
   int left = sp.hand_capacity - temp_hand_used(s, seat);
   return left > 0 ? left : 0;
 }
-
-struct Terms {
-  int pay_cost;      // cards for a non-military world (Method A)
-  int military;      // standing Military against this world (Method B)
-  bool colony_ship;  // a cost-0 discard may be used on this world
-  bool contact;      // pay for Military usable on this world (Method C)
-  int contact_cost;
-  int cloak_need;    // Imperium Cloaking Technology: Military still missing for a non-military world
-};
-
-Terms settle_terms(const SettlePowers& sp, const CardInfo& w);
-
-// Methods that can place world `w` (bit mask over SettleMethod) for a seat with `avail`
-// other cards in hand, `temp` temporary Military gained so far and `hand_left` hand
-// cards it may still discard for Military.
-unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail, int temp, int hand_left);
 
 // The card whose pay-for-Military power a seat uses on world w (the best discount), -1 if none.
 int pay_military_card(const Game& g, const State& s, int seat, int world);

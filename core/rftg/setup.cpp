@@ -46,14 +46,5 @@ int start_discards(const Game& g, const State& s, int seat) {
   return 2 + ((w >= 0 && (g.card(w).flags & kFlagStartHand3)) ? 1 : 0);
 }
 
-// Ten, or twelve with Pan-Galactic Research (§4.1, DISCARD_TO_12).
-int hand_limit(const Game& g, const State& s, int seat) {
-  return s.tableau[seat].intersects(g.hand_limit_12()) ? 12 : kHandLimit;
-}
-
-// Twelve, or fourteen for the owner of Hidden Fortress (§4.1, GAME_END_14; E24).
-int game_end_cards(const Game& g, const State& s, int seat) {
-  return s.tableau[seat].intersects(g.game_end_14()) ? 14 : 12;
-}
 
 }  // namespace gs::rftg

@@ -112,7 +112,7 @@ void settle_scratch_value(const Game& g, const State& s, json::Value& v) {
 }
 
 // Does this game use the expansions' Settle scratch (settle.cpp, `extended`)?
-bool settle_extended(const Game& g) { return g.takeovers_on() || !g.place_two_cards().empty(); }
+bool settle_extended(const Game& g) { return g.takeovers_on() || g.has(Game::kHasPlaceTwo); }
 
 json::Value action_list(uint16_t mask) {
   json::Value a = json::Value::array();
