@@ -29,7 +29,7 @@ const char* const kStageLabels[kNumStages] = {"start_discard", "choose_action", 
                                               "produce",       "hand_limit",    "game_over"};
 const char* const kActionLabels[kNumActionCards] = {"explore5", "explore11", "develop",  "develop2", "settle",
                                                     "settle2",  "trade",     "consume2x", "produce"};
-const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship"};
+const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship", "cloaking"};
 // Windfall production classes (0 any kind, 1..4 a good kind, 5 Genes on another world than
 // the power's own); 1..4 are also the good kinds.
 const char* const kClassLabels[kNumWindfallClasses] = {"any", "novelty", "rare", "genes", "alien", "genes_other"};
