@@ -296,7 +296,7 @@ int legal_consume(const Game& g, const State& s, int* out) {
 void apply_trade_good(const Game& g, State& s, int action) {
   int seat = s.actor;
   int cards = trade_value(g, s, seat, action, true);
-  remove_good(g, s, action);
+  remove_good(g, s, seat, action);
   draw_to_hand(s, seat, cards);
   s.step = kChoose;
 }
@@ -333,7 +333,7 @@ void apply_consume_power(const Game& g, State& s, int action) {
   } else if (c & code::kConsumeAll) {
     CardSet w = goods_of(s, seat);
     int n = w.count();
-    w.for_each([&](int i) { remove_good(g, s, i); });
+    w.for_each([&](int i) { remove_good(g, s, seat, i); });
     s.units = static_cast<uint8_t>(n - 1);
     finish_goods_power(g, s, seat);
   } else if (c & code::kTradeAction) {
@@ -358,13 +358,13 @@ void apply_consume_good(const Game& g, State& s, int action) {
   const ConsumePower& p = power_of(g, s.active, &card);
   if (p.code & code::kTradeAction) {
     int cards = trade_value(g, s, seat, action, !(p.code & code::kTradeNoBonus));
-    remove_good(g, s, action);
+    remove_good(g, s, seat, action);
     draw_to_hand(s, seat, cards);
     s.step = kChoose;
     return;
   }
   s.picked_kinds = static_cast<uint8_t>(s.picked_kinds | (1u << g.card(action).good));
-  remove_good(g, s, action);
+  remove_good(g, s, seat, action);
   s.floor = static_cast<uint8_t>(action);
   ++s.units;
   if (--s.need == 0) finish_goods_power(g, s, seat);
@@ -388,7 +388,7 @@ void apply_consume_hand(const Game& g, State& s, int action) {
 void apply_lucky_number(const Game& g, State& s, int action) {
   int seat = s.actor;
   int named = action - act::kLuckyBase + 1;
-  int c = draw_one(s);
+  int c = draw_one_for(s, seat);
   if (c >= 0) {
     if (g.card(c).cost == named) s.hand[seat].set(c);
     else s.discard.set(c);
@@ -405,7 +405,7 @@ void apply_ante_card(const Game& g, State& s, int action) {
     return;
   }
   s.ante = static_cast<uint8_t>(action);
-  CardSet revealed = draw_set(s, g.card(action).cost);
+  CardSet revealed = draw_cards(s, seat, g.card(action).cost);
   s.hand[seat] |= revealed;
   s.fresh |= revealed;
   if (ante_winners(g, s, seat).any()) {

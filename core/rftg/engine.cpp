@@ -55,6 +55,7 @@ bool game_ends(const Game& g, const State& s) {
 void finish_stage(const Game& g, State& s) {
   switch (s.stage) {
     case kStageStartDiscard: start_round(s); break;
+    case kStageDraft: enter(s, kStageStartDiscard); s.round = 0; break;
     case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
     case kStageExplore:
     case kStageConsume:
@@ -91,6 +92,7 @@ void dispatch_stage(const Game& g, State& s, int action) {
     case kStageSettle: apply_settle(g, s, action); break;
     case kStageConsume: apply_consume(g, s, action); break;
     case kStageProduce: apply_produce(g, s, action); break;
+    case kStageDraft: apply_draft_pick(g, s, action); break;
     default: break;
   }
 }
@@ -140,6 +142,7 @@ int Game::advance(State& s, int* buf) const {
       case kStageConsume: n = run_consume(*this, s, buf); break;
       case kStageProduce: n = run_produce(*this, s, buf); break;
       case kStageHandLimit: n = run_hand_limit(*this, s, buf); break;
+      case kStageDraft: n = run_draft(*this, s, buf); break;
       default:
         s.decision = DecisionKind::None;
         s.actor = -1;
@@ -206,6 +209,7 @@ int Game::legal_actions(const State& s, int* out) const {
     case kStageSettle: return legal_settle(*this, s, out);
     case kStageConsume: return legal_consume(*this, s, out);
     case kStageProduce: return legal_produce(*this, s, out);
+    case kStageDraft: return legal_draft(*this, s, out);
     default: return 0;
   }
 }
@@ -266,6 +270,12 @@ State Game::new_initial_state(uint64_t seed) const {
   s.floor = kNone;
 
   if (goals_on()) deal_goals(*this, s);
+  if (options_.draft) {  // §6: draft first, then the start-world choice
+    setup_draft(*this, s);
+    s.round = 0;
+    advance(s);
+    return s;
+  }
   if (start_choice()) {  // RvI (§1.8): a red and a blue start world each, one kept in the start stage
     deal_start_pairs(*this, s);
     s.stage = kStageStartDiscard;
@@ -307,7 +317,7 @@ State Game::new_initial_state(uint64_t seed) const {
   for (int t = 0; t < s.players; ++t) {
     int seat = seat_at(s, t);
     int w = s.tableau[seat].first();
-    if (card(w).windfall()) place_good(s, w);
+    if (card(w).windfall()) place_good(s, seat, w);
   }
   if (!options_.first_game)
     for (int t = 0; t < s.players; ++t) draw_to_hand(s, seat_at(s, t), 6);

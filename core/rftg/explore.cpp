@@ -39,7 +39,7 @@ int run_explore(const Game& g, State& s, int* out) {
     // All seats draw before anyone discards (A13).
     for (int t = 0; t < s.players; ++t) {
       int seat = seat_at(s, t);
-      CardSet got = draw_set(s, explore_draws(g, s, seat));
+      CardSet got = draw_cards(s, seat, explore_draws(g, s, seat));
       s.hand[seat] |= got;
       s.fresh |= got;
     }

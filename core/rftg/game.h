@@ -162,7 +162,9 @@ class Game {
   bool takeovers_on() const { return takeovers_on_; }
   bool solo() const { return options_.players == 1; }
   // RvI setup (§1.8): each seat is dealt a red and a blue start world and keeps one.
-  bool start_choice() const { return level_ == kRvi && !options_.first_game && options_.players >= 2; }
+  bool start_choice() const {
+    return (level_ == kRvi && !options_.first_game && options_.players >= 2) || options_.draft;
+  }
   // Card sets by keyword or property (instances of this game).
   const CardSet& military_worlds() const { return military_; }
   const CardSet& rebel_worlds() const { return rebel_worlds_; }       // worlds with the Rebel keyword

@@ -26,6 +26,8 @@ json::Value takeovers_value(const Game& g, const State& s);
 bool settle_extended(const Game& g);
 }  // namespace state_json_detail
 
+void redeal_by_class(const Game& g, const State& s, State& d, int observer, Rng& rng);  // determinize_x.cpp
+
 namespace {
 
 using namespace state_json_detail;
@@ -135,7 +137,7 @@ std::string Game::observation_json(const State& s, int player) const {
   v.set("phase_rep", s.phase_rep);
   v.set("first", s.first);
   v.set("vp_pool", s.vp_pool);
-  v.set("deck_size", s.deck.count());
+  v.set("deck_size", s.draft ? (s.deck & owned_by(s, kOwnerCommon)).count() : s.deck.count());
   v.set("discard_size", s.discard.count());
   v.set("decision", decision_name(s.decision));
   v.set("actor", s.actor);
@@ -160,13 +162,19 @@ std::string Game::observation_json(const State& s, int player) const {
       p.set("tableau", card_list(*this, s.tableau[i]));
     }
     p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
-    p.set("chips", s.chips[i]);
+    p.set("chips", static_cast<int>(s.chips[i]));
     p.set("actions", !me && actions_hidden(s) ? json::Value("hidden") : action_list(s.actions[i]));
     json::Value sel;
     if (!me && selection_hidden(s)) sel = "hidden";
     else if (s.selected[i] != kNone) sel = card_label(*this, s.selected[i]);
     p.set("selected", std::move(sel));
     if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
+    if (s.draft) {  // own piles (§6)
+      CardSet own = owned_by(s, i);
+      p.set("deck_size", (s.deck & own).count());
+      p.set("discard_size", (s.discard & own).count());
+      if (me && s.stage == kStageDraft) p.set("drafted", card_list(*this, s.deck & own));
+    }
     if (s.stage == kStageSettle && settle_extended(*this)) {
       p.set("temp_military", s.temp_military[i] & 15);
       uint8_t w = s.second_world[i];
@@ -203,7 +211,16 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
     if (s.decision == DecisionKind::SettleSelect) must_hold = worlds();
   }
 
-  for (int attempt = 0;; ++attempt) {
+  // The expansions' extra knowledge (own decks of the draft, start worlds face down,
+  // revealed ante cards): cards are redealt within classes (determinize_x.cpp).
+  bool by_class = s.draft || start_worlds_hidden(*this, s) || ante_revealed(s) || (solo() && s.hand[1].any());
+  for (int attempt = 0; by_class; ++attempt) {
+    d = s;
+    redeal_by_class(*this, s, d, observer, rng);
+    if (must_hold.empty() || d.hand[actor].intersects(must_hold) || attempt == 63) break;
+  }
+
+  for (int attempt = 0; !by_class; ++attempt) {
     for (int k = ncards; k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
     // ... and is dealt back keeping every count.
     int next = 0;

@@ -92,23 +92,60 @@ inline CardSet draw_set(State& s, int n) {
   got.w[0] = g0, got.w[1] = g1, got.w[2] = g2;
   return got;
 }
+// Draft variant (§6): every card has an owner code, 0..4 a seat, kOwnerCommon the cards
+// still to draft, kOwnerRemoved those left over; bit 0 is State::owner_bits, bits 1 and 2
+// are hand[5] and tableau[5] (seat 5 never plays a draft). Only cards in the deck, the
+// discard pile or under worlds use it: a seat's deck and discard pile are those it owns.
+constexpr int kOwnerCommon = 5, kOwnerRemoved = 6;
+inline CardSet owned_by(const State& s, int code) {
+  CardSet out;
+  for (int k = 0; k < CardSet::kWords; ++k) {
+    uint64_t b0 = s.owner_bits[k], b1 = s.hand[5].w[k], b2 = s.tableau[5].w[k];
+    out.w[k] = ((code & 1) ? b0 : ~b0) & ((code & 2) ? b1 : ~b1) & ((code & 4) ? b2 : ~b2);
+  }
+  return out;
+}
+inline void set_owner(State& s, int card, int code) {
+  uint64_t bit = 1ull << (card & 63);
+  int k = card >> 6;
+  s.owner_bits[k] = (code & 1) ? s.owner_bits[k] | bit : s.owner_bits[k] & ~bit;
+  s.hand[5].w[k] = (code & 2) ? s.hand[5].w[k] | bit : s.hand[5].w[k] & ~bit;
+  s.tableau[5].w[k] = (code & 4) ? s.tableau[5].w[k] | bit : s.tableau[5].w[k] & ~bit;
+}
+// The seat's own deck and discard pile stand in for the shared ones during a draw (E41).
+CardSet draw_own(State& s, int seat, int n);  // draft.cpp
+
+// n cards for `seat`: from the shared deck, or the seat's own deck in the draft variant.
+inline CardSet draw_cards(State& s, int seat, int n) {
+  if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, n);
+  return draw_set(s, n);
+}
+inline int draw_one_for(State& s, int seat) {
+  if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, 1).first();
+  return draw_one(s);
+}
 inline void draw_to_hand(State& s, int seat, int n) {
-  if (n > 0) s.hand[seat] |= draw_set(s, n);
+  if (n > 0) s.hand[seat] |= draw_cards(s, seat, n);
 }
 inline void discard_from_hand(State& s, int seat, int card) {
   s.hand[seat].reset(card);
   s.discard.set(card);
 }
-bool place_good(State& s, int world);  // false when no card was left (A12)
+bool place_good(State& s, int seat, int world);  // false when no card was left (A12)
 // The cards lying face down as goods: those in no zone.
 inline CardSet good_cards(const Game& g, const State& s) {
   CardSet z = s.deck | s.discard;
-  for (int i = 0; i < kMaxPlayers; ++i) z |= s.hand[i] | s.tableau[i];
+  for (int i = 0; i < s.players; ++i) z |= s.hand[i] | s.tableau[i];
   return g.all_cards() - z;
 }
-// Goods are face down and interchangeable: the lowest good instance goes to the discard pile.
-inline void remove_good(const Game& g, State& s, int world) {
+// Goods are face down and interchangeable: the lowest good instance goes to the discard
+// pile (in the draft variant, the lowest good card the seat owns: to its own pile).
+inline void remove_good(const Game& g, State& s, int seat, int world) {
   s.has_good.reset(world);
+  if (__builtin_expect(s.draft != 0, 0)) {
+    s.discard.set((good_cards(g, s) & owned_by(s, seat)).first());
+    return;
+  }
   for (int k = 0; k < CardSet::kWords; ++k) {  // the lowest card in no zone, one word at a time
     uint64_t z = s.deck.w[k] | s.discard.w[k];
     for (int i = 0; i < s.players; ++i) z |= s.hand[i].w[k] | s.tableau[i].w[k];
@@ -120,7 +157,7 @@ inline void remove_good(const Game& g, State& s, int world) {
   }
 }
 inline void award_vp(State& s, int seat, int vp) {
-  s.chips[seat] = static_cast<int16_t>(s.chips[seat] + vp);
+  s.chips[seat] = static_cast<uint8_t>(s.chips[seat] + vp);
   s.vp_pool = static_cast<int16_t>(s.vp_pool - vp);
 }
 // A card leaves its owner's tableau for the discard pile (Colony Ship, R&D Crash Program,
@@ -180,6 +217,10 @@ int run_settle(const Game& g, State& s, int* out);
 int run_consume(const Game& g, State& s, int* out);
 int run_produce(const Game& g, State& s, int* out);
 int run_hand_limit(const Game& g, State& s, int* out);
+int run_draft(const Game& g, State& s, int* out);
+int legal_draft(const Game& g, const State& s, int* out);
+void apply_draft_pick(const Game& g, State& s, int action);
+void setup_draft(const Game& g, State& s);
 
 int legal_round(const Game& g, const State& s, int* out);    // StartDiscard, ChooseAction, HandLimit
 int legal_explore(const Game& g, const State& s, int* out);

@@ -246,7 +246,6 @@ void check_options(const GameOptions& o, Level level) {
     if (o.players < 2 || o.players > draft_most)
       throw RulesError("the draft variant at '" + o.expansion + "' is for 2 to " + std::to_string(draft_most) + " players");
     if (o.first_game) throw RulesError("the draft variant has no first-game setup");
-    throw RulesError("the draft variant is not implemented yet");
   }
   if (o.players == 1 && o.first_game) throw RulesError("the solo game has no first-game setup");
 }

@@ -35,7 +35,7 @@ int legal_discard_produce(const Game& g, const State& s, int seat, int* out) {
 }
 
 void produce_on(const Game& g, State& s, int seat, int world) {
-  if (!place_good(s, world)) return;  // A12: no card left
+  if (!place_good(s, seat, world)) return;  // A12: no card left
   ++s.produced[g.card(world).good];
   draw_to_hand(s, seat, g.card(world).produce_draw_if);  // A20: Gem World, Runaway Robots...
 }
@@ -81,7 +81,7 @@ int run_produce(const Game& g, State& s, int* out) {
         CardSet empty = (tab & g.production_worlds()) - s.has_good;
         if (empty.any()) {  // goods go on the empty worlds in increasing order (as long as cards last, A12)
           int want = empty.count();
-          CardSet got = draw_set(s, want);
+          CardSet got = draw_cards(s, seat, want);
           int placed = got.count();
           CardSet made = placed == want ? empty : empty.without_top(want - placed);
           s.has_good |= made;

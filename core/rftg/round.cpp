@@ -70,6 +70,7 @@ void apply_start_world(const Game& g, State& s, int action) {
   CardSet other = s.tableau[seat] - CardSet::single(action);
   s.tableau[seat] = CardSet::single(action);
   s.discard |= other;
+  if (s.draft) other.for_each([&](int w) { set_owner(s, w, seat); });  // to the own discard pile (E43)
   s.need = static_cast<int8_t>(start_discards(g, s, seat));
   s.floor = kNone;
   s.step = 1;

@@ -296,7 +296,7 @@ int run_settle(const Game& g, State& s, int* out) {
           if (c == kNone) continue;
           s.hand[seat].reset(c);
           s.tableau[seat].set(c);
-          if (g.card(c).windfall()) place_good(s, c);
+          if (g.card(c).windfall()) place_good(s, seat, c);
         }
         s.step = kResolve;
         s.turn = 0;
@@ -473,7 +473,7 @@ void apply_settle_second(const Game& g, State& s, int action) {
   s.second_world[seat] = static_cast<uint8_t>(action);
   s.hand[seat].reset(action);
   s.tableau[seat].set(action);
-  if (g.card(action).windfall()) place_good(s, action);
+  if (g.card(action).windfall()) place_good(s, seat, action);
   begin_placement(g, s, seat, action);
 }
 

@@ -35,12 +35,14 @@ int temp_potential(const Game& g, const State& s, int seat) {
 bool start_conquest_payment(const Game& g, State& s, int seat, int missing) {
   if (missing <= 0) return true;
   if (hand_left(g, s, seat, kNone) == 0) {
-    // Only New Military Tactics can help: as few as needed, lowest copy first (G4).
+    // Only New Military Tactics can help: as few as needed, lowest copy first (G4). The
+    // gained Military counts later in the phase only where a seat may act again (E14).
+    bool keep = g.takeovers_on() || g.has(Game::kHasPlaceTwo);
     while (missing > 0) {
       int nmt = nmt_in(g, s, seat).first();
       int v = g.card(nmt).discard_military;
       missing -= v;
-      add_temp(s, seat, v, 0);
+      if (keep) add_temp(s, seat, v, 0);
       tableau_discard(g, s, seat, nmt);
     }
     return true;

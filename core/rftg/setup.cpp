@@ -35,8 +35,9 @@ void reveal_start_worlds(const Game& g, State& s) {
     if (number < best) { best = number; s.first = static_cast<int8_t>(seat); }
   }
   for (int t = 0; t < s.players; ++t) {
-    int w = s.tableau[seat_at(s, t)].first();
-    if (g.card(w).windfall()) place_good(s, w);
+    int seat = seat_at(s, t);
+    int w = s.tableau[seat].first();
+    if (g.card(w).windfall()) place_good(s, seat, w);
   }
 }
 

@@ -32,7 +32,9 @@ inline constexpr uint16_t act_bit(int a) { return static_cast<uint16_t>(1u << a)
 // Stages of a round. Within a stage `step` and `turn` (index in seat order) say where we are.
 enum Stage : uint8_t {
   kStageStartDiscard, kStageChooseAction, kStageExplore, kStageDevelop, kStageSettle,
-  kStageConsume, kStageProduce, kStageHandLimit, kStageGameOver, kNumStages
+  kStageConsume, kStageProduce, kStageHandLimit, kStageGameOver,
+  kStageDraft,  // the draft variant, before the start-world choice (round 0)
+  kNumStages
 };
 
 // What the deciding player is asked.
@@ -120,8 +122,8 @@ struct State {
   CardSet has_good;  // worlds carrying a good
   CardSet fresh;     // explored (or revealed) cards not yet kept or discarded (they sit in a hand)
   Rng rng;
-  int16_t chips[kMaxPlayers];     // VP chips held
   uint16_t actions[kMaxPlayers];  // action cards chosen this round (act_bit mask)
+  uint8_t chips[kMaxPlayers];     // VP chips held (a pool of at most 72 VP: 255 is out of reach)
   uint8_t selected[kMaxPlayers];  // Develop/Settle selection or placed card (instance), kNone if none
   uint8_t stack[kStackSize];      // known top of the deck, stack[nstack-1] is drawn first
   int8_t nstack;
@@ -133,6 +135,7 @@ struct State {
   int8_t turn;        // index in seat order of the player being processed
   uint8_t phase_rep;  // 0 first, 1 second Develop/Settle phase (advanced game)
   uint8_t bonus;      // seats that get the Develop/Settle bonus in the current phase (bit mask)
+  uint8_t draft;      // draft variant: each seat draws from and discards to its own piles
   int16_t round;      // 1-based
   int16_t vp_pool;
   // Current player's scratch for multi-step decisions.
@@ -146,7 +149,12 @@ struct State {
   // play in index order, the seats that scored it (first goal) or hold it (most goal).
   uint16_t goals;
   uint8_t goal_claims[6];
-  RobotState robot;
+  // The solo robot (solo game) or, in the draft variant, bit 0 of every card's owner
+  // (bits 1 and 2 are hand[5] and tableau[5]: seat 5 never plays a draft; draft.cpp).
+  union {
+    RobotState robot;
+    uint64_t owner_bits[CardSet::kWords];
+  };
   // Scratch of the stage in progress: only the part of the current stage is in use, and
   // the whole block is zeroed when a stage begins (engine.cpp, enter).
   union {

@@ -26,7 +26,8 @@ namespace state_json_detail {
 
 const char* const kStageLabels[kNumStages] = {"start_discard", "choose_action", "explore",
                                               "develop",       "settle",        "consume",
-                                              "produce",       "hand_limit",    "game_over"};
+                                              "produce",       "hand_limit",    "game_over",
+                                              "draft"};
 const char* const kActionLabels[kNumActionCards] = {"explore5", "explore11", "develop",  "develop2", "settle",
                                                     "settle2",  "trade",     "consume2x", "produce"};
 const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship", "cloaking"};
@@ -109,6 +110,17 @@ void settle_scratch_value(const Game& g, const State& s, json::Value& v) {
   v.set("settle_actions", s.actions_done);
   v.set("declared", kinds_value(s.declared));
   v.set("context", s.context < 3 ? json::Value(kContextLabels[s.context]) : json::Value(s.context));
+}
+
+// Draft variant: every card by its owner code (seats, "common" still to draft, "removed").
+json::Value owners_value(const Game& g, const State& s) {
+  json::Value o = json::Value::object();
+  for (int code = 0; code < 7; ++code) {
+    if (code >= s.players && code < kOwnerCommon) continue;
+    CardSet cards = owned_by(s, code) & g.all_cards();
+    o.set(code == kOwnerCommon ? "common" : code == kOwnerRemoved ? "removed" : std::to_string(code), card_list(g, cards));
+  }
+  return o;
 }
 
 // Does this game use the expansions' Settle scratch (settle.cpp, `extended`)?
@@ -210,6 +222,7 @@ std::string Game::to_json(const State& s, int indent) const {
   v.set("decision", decision_name(s.decision));
   v.set("actor", s.actor);
   if (goals_on()) v.set("goals", goals_value(*this, s));
+  if (s.draft) v.set("owners", owners_value(*this, s));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     json::Value p = json::Value::object();
@@ -217,7 +230,7 @@ std::string Game::to_json(const State& s, int indent) const {
     p.set("explored", card_list(*this, s.hand[i] & s.fresh));
     p.set("tableau", card_list(*this, s.tableau[i]));
     p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
-    p.set("chips", s.chips[i]);
+    p.set("chips", static_cast<int>(s.chips[i]));
     p.set("actions", action_list(s.actions[i]));
     p.set("selected", s.selected[i] == kNone ? json::Value() : json::Value(card_label(*this, s.selected[i])));
     write_player_scratch(*this, s, i, p);
@@ -365,6 +378,7 @@ class Loader {
   void read_stage_scratch(const Reader& root);
   void read_settle_scratch(const Reader& root);
   void read_goals(const Reader& root);
+  void read_owners(const Reader& root);
   unsigned seat_mask(const Reader& r) const;
   void check_position(const Reader& root);
   void derive_decision(const Reader& root);
@@ -478,7 +492,7 @@ State Loader::load() {
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
                     "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
                     "produced", "goals", "vulnerable", "takeovers", "settle_actions", "declared", "context",
-                    "round_discarded"});
+                    "round_discarded", "owners"});
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
     bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
@@ -572,7 +586,7 @@ State Loader::load() {
       }
       s_.has_good |= worlds;
     }
-    if (auto c = p.find("chips")) s_.chips[i] = static_cast<int16_t>(c->get_int(0, 32767));
+    if (auto c = p.find("chips")) s_.chips[i] = static_cast<uint8_t>(c->get_int(0, 255));
     if (auto a = p.find("actions")) {
       uint16_t mask = 0;
       for (size_t k = 0; k < a->size(); ++k) {
@@ -613,6 +627,7 @@ State Loader::load() {
   read_scalars(root);
   read_stage_scratch(root);
   read_goals(root);
+  read_owners(root);
   check_position(root);
   derive_decision(root);
   return s_;
@@ -641,7 +656,7 @@ void Loader::read_active(const Reader& r) {
 }
 
 void Loader::read_scalars(const Reader& root) {
-  const int max_step[kNumStages] = {3, 0, 3, 5, 10, 7, 6, 1, 0};
+  const int max_step[kNumStages] = {3, 0, 3, 5, 10, 7, 6, 1, 0, 1};
   s_.stage = static_cast<Stage>(label_index(root.at("stage"), kStageLabels, kNumStages, "stage"));
   if (auto r = root.find("step")) s_.step = static_cast<uint8_t>(r->get_int(0, max_step[s_.stage]));
   if (auto r = root.find("turn")) s_.turn = static_cast<int8_t>(r->get_int(0, s_.players));
@@ -773,6 +788,43 @@ void Loader::read_settle_scratch(const Reader& root) {
       s_.declared = static_cast<uint8_t>(s_.declared | (1u << label_index(r->at(k), kTakeoverLabels, 3, "takeover power")));
   }
   if (auto r = scratch_key(root, "context", kStageSettle)) s_.context = static_cast<uint8_t>(label_index(*r, kContextLabels, 3, "context"));
+}
+
+// Draft variant: the owner code of every card. Cards not listed belong to the seat that
+// holds them in its hand or tableau; every card of the piles must be listed.
+void Loader::read_owners(const Reader& root) {
+  auto r = root.find("owners");
+  if (!g_.options().draft) {
+    if (r) bad(*r, "only games of the draft variant have card owners");
+    return;
+  }
+  s_.draft = 1;
+  if (s_.nstack) bad(*root.find("deck_top"), "the draft variant has no known deck top (every seat has its own deck)");
+  CardSet listed;
+  if (r) {
+    std::vector<std::string> keys;
+    for (int p = 0; p < s_.players; ++p) keys.push_back(std::to_string(p));
+    keys.push_back("common");
+    keys.push_back("removed");
+    for (const std::string& k : r->keys()) {
+      if (std::find(keys.begin(), keys.end(), k) == keys.end())
+        bad(*r, "unknown owner '" + k + "' (expected a seat number, common or removed)");
+      int code = k == "common" ? kOwnerCommon : k == "removed" ? kOwnerRemoved : std::stoi(k);
+      Reader list = r->at(k);
+      for (size_t i = 0; i < list.size(); ++i) {
+        int c = resolve_any(list.at(i));
+        if (listed.test(c)) bad(list.at(i), "card '" + list.at(i).get_string() + "' has two owners");
+        listed.set(c);
+        set_owner(s_, c, code);
+      }
+    }
+  }
+  for (int p = 0; p < s_.players; ++p)
+    ((s_.hand[p] | s_.tableau[p]) - listed).for_each([&](int c) { set_owner(s_, c, s_.stage == kStageDraft && s_.hand[p].test(c) ? kOwnerCommon : p); });
+  CardSet piles = (g_.all_cards() - listed) & (s_.deck | s_.discard | goods_);
+  if (piles.any())
+    bad(r ? *r : root, "the draft variant needs the owner of every card in the deck, the discard pile and the goods "
+                       "(missing: '" + card_label(g_, piles.first()) + "')");
 }
 
 // The goals in play and who scored or holds them.

@@ -96,6 +96,8 @@ void resolve(const Game& g, State& s, int k, bool won) {
   s.takeover_won = static_cast<uint8_t>(s.takeover_won | (1u << k));
   s.tableau[t.defender()].reset(target);  // the world moves with its good (§3.5 step 6)
   s.tableau[t.attacker()].set(target);
+  if (s.draft && s.has_good.test(target))  // the good card now goes to the taker's own pile when used
+    set_owner(s, (good_cards(g, s) & owned_by(s, t.defender())).first(), t.attacker());
   if (g.goals_on()) check_goal_losses(g, s);
   // The taken world is just placed for its new owner: none of its powers in this phase.
   s.tableau[t.attacker()].reset(target);

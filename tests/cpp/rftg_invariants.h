@@ -23,7 +23,9 @@
 //  * decision: kind matches the stage; actor in range when not terminal, -1 (and
 //    decision none) when terminal; legal actions non-empty, in range, no duplicates;
 //    card counts of multi-card decisions (initial discard to 4, hand limit to 10,
-//    explore keeps fewer than drawn, payment not above the hand).
+//    explore keeps fewer than drawn, payment not above the hand);
+//  * the expansions: hand limit 12 and game end 14 where the cards say so, start hands of 3
+//    (Ancient Race), goals between rounds (goal_problems), owner codes of the draft variant.
 //
 //   why = check_transition(game, before, after);  // across one applied action
 //
@@ -61,7 +63,7 @@ inline std::string set_str(const CardSet& set) {
 
 inline const char* stage_name(int st) {
   static const char* kNames[] = {"start_discard", "choose_action", "explore", "develop", "settle",
-                                 "consume",       "produce",       "hand_limit", "game_over"};
+                                 "consume",       "produce",       "hand_limit", "game_over", "draft"};
   return st >= 0 && st < kNumStages ? kNames[st] : "?";
 }
 
@@ -101,6 +103,7 @@ inline bool decision_fits_stage(DecisionKind k, Stage st) {
     case DecisionKind::WindfallPower:
     case DecisionKind::WindfallWorld: return st == kStageProduce;
     case DecisionKind::HandLimit: return st == kStageHandLimit;
+    case DecisionKind::DraftPick: return st == kStageDraft;
     default: return false;
   }
 }
@@ -150,6 +153,34 @@ inline bool end_condition(const Game& g, const State& s, int round) {
   for (int i = 0; i < s.players; ++i)
     if (s.tableau[i].count() >= end_cards(g, s, i)) return true;
   return false;
+}
+
+// Draft variant: owner codes of the cards in the piles and hands (draft.cpp).
+inline std::string draft_problems(const Game& g, const State& s, const CardSet& goods) {
+  if (!g.options().draft) return "draft flag in a game without the draft";
+  auto code = [&](int c) {
+    return static_cast<int>(((s.owner_bits[c >> 6] >> (c & 63)) & 1) | (s.hand[5].test(c) << 1) | (s.tableau[5].test(c) << 2));
+  };
+  std::string why;
+  auto check = [&](const CardSet& set, const char* zone, bool common_ok, bool removed_ok) {
+    set.for_each([&](int c) {
+      if (!why.empty()) return;
+      int o = code(c);
+      bool ok = o < s.players || (o == 5 && common_ok) || (o == 6 && removed_ok);
+      if (!ok) why = std::string("draft: card ") + std::to_string(c) + " in the " + zone + " has owner code " + std::to_string(o);
+    });
+  };
+  bool drafting = s.stage == kStageDraft;
+  check(s.deck, "deck", drafting, !drafting);
+  check(s.discard, "discard pile", false, false);
+  check(goods, "goods", false, false);
+  for (int p = 0; p < s.players && why.empty(); ++p)
+    (s.hand[p]).for_each([&](int c) {
+      if (why.empty() && code(c) != (drafting ? 5 : p) && !(s.stage == kStageStartDiscard && code(c) == p))
+        why = "draft: seat " + std::to_string(p) + " holds card " + std::to_string(c) + " of owner " + std::to_string(code(c));
+    });
+  if (s.nstack != 0) why = "draft: a known deck top";
+  return why;
 }
 
 // Goals between rounds (stage choose_action): a most goal's holder is at or above the
@@ -204,6 +235,7 @@ inline std::string check_invariants(const Game& g, const State& s) {
   std::vector<Zone> zones = {{"deck", -1, s.deck}, {"discard", -1, s.discard}};
   CardSet hands, tableaus;
   for (int i = 0; i < kMaxPlayers; ++i) {
+    if (i == 5 && s.draft) continue;  // owner bits of the draft variant
     if (i >= P) {
       if (s.hand[i].any() || s.tableau[i].any())
         return fail("seat " + std::to_string(i) + " does not play but has cards");
@@ -287,7 +319,12 @@ inline std::string check_invariants(const Game& g, const State& s) {
   // --- Rounds, stages, end of game.
   if (s.stage >= kNumStages) return fail("stage out of range");
   if (s.round < 0 || s.round > kRoundCap) return fail("round out of range");
-  if ((s.round == 0) != (s.stage == kStageStartDiscard)) return fail("round 0 must be exactly the initial discard");
+  if ((s.round == 0) != (s.stage == kStageStartDiscard || s.stage == kStageDraft))
+    return fail("round 0 must be exactly the draft and the initial discard");
+  if (s.draft) {
+    std::string why = draft_problems(g, s, goods);
+    if (!why.empty()) return fail(why);
+  }
   if (s.first < 0 || s.first >= P) return fail("first seat out of range");
   bool terminal = g.is_terminal(s);
   if (s.stage == kStageChooseAction) {
@@ -412,9 +449,12 @@ inline std::string check_transition(const Game& g, const State& before, const St
     return fail("round went from " + std::to_string(before.round) + " to " + std::to_string(after.round));
   // Instances of Colony Ship and New Military Tactics (cached per game and thread); in the
   // expansions every card with a discard-from-tableau power.
+  // (Keyed by the level too: a later Game may reuse the address of an earlier one.)
   static thread_local const Game* cached_game = nullptr;
+  static thread_local int cached_level = -1;
   static thread_local CardSet may_leave;
-  if (cached_game != &g) {
+  if (cached_game != &g || cached_level != g.level()) {
+    cached_level = g.level();
     may_leave.clear();
     for (const char* name : {"Colony Ship", "New Military Tactics"}) {
       int d = g.db().find(name);
@@ -492,7 +532,8 @@ inline std::string check_transition(const Game& g, const State& before, const St
 #define GS_RFTG_STATE_FIELDS(X)                                                                                       \
   X(hand) X(tableau) X(deck) X(discard) X(has_good) X(fresh) X(rng) X(chips) X(actions) X(selected) X(stack)        \
   X(nstack) X(players) X(first) X(advanced) X(stage) X(step) X(turn) X(phase_rep) X(bonus) X(round) X(vp_pool)      \
-  X(need) X(floor) X(active) X(method) X(decision) X(actor) X(goals) X(goal_claims) X(robot) X(scratch)
+  X(need) X(floor) X(active) X(method) X(decision) X(actor) X(goals) X(goal_claims) X(owner_bits) X(draft)     \
+  X(scratch)
 
 // True when the field list above covers State (a new field would change the size).
 constexpr size_t listed_state_bytes() {

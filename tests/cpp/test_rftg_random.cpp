@@ -64,9 +64,16 @@ struct Config {
   const char* label;
   int players;
   bool advanced;
+  const char* expansion = "base";
+  bool goals = false, takeovers = false, draft = false;
 };
 
-const Config kConfigs[] = {{"2p", 2, false}, {"3p", 3, false}, {"4p", 4, false}, {"2p-advanced", 2, true}};
+const Config kConfigs[] = {{"2p", 2, false}, {"3p", 3, false}, {"4p", 4, false}, {"2p-advanced", 2, true},
+                           // The expansions, a tenth of the games each (rftg_property_main.cpp plays many more).
+                           {"tgs-5p-goals", 5, false, "tgs", true},
+                           {"rvi-4p-goals-takeovers", 4, false, "rvi", true, true},
+                           {"rvi-2p-advanced-takeovers", 2, true, "rvi", false, true},
+                           {"rvi-3p-draft-takeovers", 3, false, "rvi", true, true, true}};
 
 std::string seq_str(const std::vector<int>& v) {
   std::ostringstream o;
@@ -360,6 +367,9 @@ void test_bad_options(const CardDb& db) {
   check(throws(3, "base", true), "advanced with 3 players is refused");
   check(throws(2, "xyz", false), "unknown expansion is refused");
   check(!throws(2, "base", true), "advanced 2-player game is accepted");
+  check(throws(6, "tgs", false), "6 players is refused (TGS)");
+  check(throws(7, "rvi", false), "7 players is refused (RvI)");
+  check(!throws(6, "rvi", false) && !throws(5, "tgs", false) && !throws(1, "tgs", false), "1-5 (TGS) and 6 (RvI) accepted");
 }
 
 }  // namespace
@@ -382,11 +392,16 @@ int main(int argc, char** argv) {
     GameOptions o;
     o.players = c.players;
     o.advanced = c.advanced;
+    o.expansion = c.expansion;
+    o.goals = c.goals ? 1 : 0;
+    o.takeovers = c.takeovers;
+    o.draft = c.draft;
     Game g(db, o);
-    if (c.players == 4) test_checker_catches(g);
+    if (c.players == 4 && o.expansion == "base") test_checker_catches(g);
     Tally inv, illegal, copies, legal_ok, exc, det;
     long rounds = 0, terminal = 0;
-    for (long i = 0; i < games; ++i) {
+    const long config_games = o.expansion == "base" ? games : std::max(1L, games / 10);
+    for (long i = 0; i < config_games; ++i) {
       uint64_t seed = game_seed(0xabcdef + static_cast<uint64_t>(c.players) * 10 + c.advanced, static_cast<uint64_t>(i));
       GameRecord r = play_checked(g, c, seed, i % 5 == 0, inv, illegal, copies, legal_ok, exc);
       total_actions += static_cast<long>(r.actions.size());
@@ -402,10 +417,10 @@ int main(int argc, char** argv) {
     legal_ok.report(l + " legal action lists agree");
     exc.report(l + " legal actions never throw");
     det.report(l + " same seed, same game");
-    check(terminal == games, l + ": every game reached the end");
-    double mean_rounds = static_cast<double>(rounds) / static_cast<double>(games);
+    check(terminal == config_games, l + ": every game reached the end");
+    double mean_rounds = static_cast<double>(rounds) / static_cast<double>(config_games);
     check(mean_rounds >= 5 && mean_rounds <= 30, l + ": mean rounds " + std::to_string(mean_rounds) + " in [5, 30]");
-    std::cout << l << ": " << games << " games, mean rounds " << mean_rounds << ", " << inv.ok << " invariant checks\n";
+    std::cout << l << ": " << config_games << " games, mean rounds " << mean_rounds << ", " << inv.ok << " invariant checks\n";
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << total_games << " random games, " << total_actions << " actions in " << seconds << " s\n";

@@ -45,7 +45,7 @@ std::string state_diff(const State& a, const State& b) {
   FIELD(chips) FIELD(actions) FIELD(selected) FIELD(nstack) FIELD(players)
   FIELD(first) FIELD(advanced) FIELD(stage) FIELD(step) FIELD(turn) FIELD(phase_rep) FIELD(bonus) FIELD(round)
   FIELD(vp_pool) FIELD(need) FIELD(floor) FIELD(active) FIELD(method) FIELD(decision) FIELD(actor)
-  FIELD(goals) FIELD(goal_claims) FIELD(robot) FIELD(scratch)
+  FIELD(goals) FIELD(goal_claims) FIELD(owner_bits) FIELD(draft) FIELD(scratch)
 #undef FIELD
   if (a.nstack == b.nstack && a.nstack > 0 && std::memcmp(a.stack, b.stack, static_cast<size_t>(a.nstack)) != 0)
     out << "stack ";
@@ -231,7 +231,8 @@ void random_games(const CardDb& db, GameOptions opt, int games, uint64_t seed, S
     Rng r(gseed ^ 0x1234);
     State s = g.new_initial_state(gseed);
     ++st.games;
-    std::string tag = std::to_string(opt.players) + "p" + (opt.advanced ? "-adv" : "") + " game " + std::to_string(n);
+    std::string tag = opt.expansion + " " + std::to_string(opt.players) + "p" + (opt.advanced ? "-adv" : "") +
+                      (opt.draft ? "-draft" : "") + " game " + std::to_string(n);
     int steps = 0;
     for (;;) {
       std::string z = zone_problems(g, s);
@@ -495,10 +496,23 @@ int main(int argc, char** argv) {
 
   Stats st;
   struct Config { GameOptions opt; int games; };
+  auto opts = [](int players, const char* level, bool advanced, int goals, bool takeovers, bool draft) {
+    GameOptions o{players, level, advanced};
+    o.goals = goals;
+    o.takeovers = takeovers;
+    o.draft = draft;
+    return o;
+  };
+  // The expansions: goals, takeovers (settle scratch), the start-world pair choice, the draft.
   for (const Config& c : {Config{GameOptions{2, "base", false}, 80}, Config{GameOptions{3, "base", false}, 60},
-                          Config{GameOptions{4, "base", false}, 60}, Config{GameOptions{2, "base", true}, 80}}) {
+                          Config{GameOptions{4, "base", false}, 60}, Config{GameOptions{2, "base", true}, 80},
+                          Config{opts(5, "tgs", false, 1, false, false), 8},
+                          Config{opts(4, "rvi", false, 1, true, false), 10},
+                          Config{opts(2, "rvi", true, 1, true, false), 10},
+                          Config{opts(3, "rvi", false, 1, true, true), 6}}) {
     try {
-      random_games(db, c.opt, c.games, 20240601 + static_cast<uint64_t>(c.opt.players) * 7 + c.opt.advanced, st);
+      random_games(db, c.opt, c.games, 20240601 + static_cast<uint64_t>(c.opt.players) * 7 + c.opt.advanced +
+                                           (c.opt.expansion == "base" ? 0 : 1000 + c.opt.draft), st);
     } catch (const std::exception& e) {
       check(false, std::string("random games threw: ") + e.what());
     }
