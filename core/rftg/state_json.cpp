@@ -791,7 +791,9 @@ void Loader::read_settle_scratch(const Reader& root) {
 }
 
 // Draft variant: the owner code of every card. Cards not listed belong to the seat that
-// holds them in its hand or tableau; every card of the piles must be listed.
+// holds them in its hand or tableau; cards mentioned nowhere (put in the deck) are out of
+// the game ("removed"; "common", still to draft, in the draft stage); every card named in
+// the deck, the discard pile or the goods must be listed.
 void Loader::read_owners(const Reader& root) {
   auto r = root.find("owners");
   if (!g_.options().draft) {
@@ -821,7 +823,11 @@ void Loader::read_owners(const Reader& root) {
   }
   for (int p = 0; p < s_.players; ++p)
     ((s_.hand[p] | s_.tableau[p]) - listed).for_each([&](int c) { set_owner(s_, c, s_.stage == kStageDraft && s_.hand[p].test(c) ? kOwnerCommon : p); });
-  CardSet piles = (g_.all_cards() - listed) & (s_.deck | s_.discard | goods_);
+  CardSet nowhere;
+  for (int i = 0; i < g_.num_instances(); ++i)
+    if (where_[i].empty() && !listed.test(i)) nowhere.set(i);
+  nowhere.for_each([&](int c) { set_owner(s_, c, s_.stage == kStageDraft ? kOwnerCommon : kOwnerRemoved); });
+  CardSet piles = (g_.all_cards() - listed - nowhere) & (s_.deck | s_.discard | goods_);
   if (piles.any())
     bad(r ? *r : root, "the draft variant needs the owner of every card in the deck, the discard pile and the goods "
                        "(missing: '" + card_label(g_, piles.first()) + "')");

@@ -4,7 +4,7 @@ hand-made positions, and card-label ordering. Built on positions.py.
     from .expansion_positions import game, xpos, P, H, T, GD, discard, pick, bag, at_next_round
 
 game(players, level="rvi", goals=False, takeovers=False, advanced=False) -> cached rftg.Game
-xpos(stage, *seats, level="rvi", goals=None, takeovers=False, advanced=False, **extra) -> State
+xpos(stage, *seats, level="rvi", goals=None, takeovers=False, advanced=False, draft=False, **extra) -> State
     `seats` are per-seat dicts (positions.py player keys); `goals` is the list of goal
     entries ({"goal": name, "seats": [...]}) for a game with goals, None for a game without.
 P(action, tableau=..., **kw) -> a passive seat; pick(state, fmt, labels) plays a multi-card
@@ -26,8 +26,9 @@ MOST_GOALS = ["Greatest Military", "Largest Industry"]
 
 
 @functools.lru_cache(maxsize=None)
-def game(players: int, level: str = "rvi", goals: bool = False, takeovers: bool = False, advanced: bool = False):
-    return rftg.Game(players=players, expansion=level, goals=goals, takeovers=takeovers, advanced=advanced)
+def game(players: int, level: str = "rvi", goals: bool = False, takeovers: bool = False, advanced: bool = False,
+         draft: bool = False):
+    return rftg.Game(players=players, expansion=level, goals=goals, takeovers=takeovers, advanced=advanced, draft=draft)
 
 
 @functools.lru_cache(maxsize=None)
@@ -50,8 +51,8 @@ def goals_entry(first=None, most=None, claims=None) -> list[dict]:
     return [{"goal": n, "seats": claims.get(n, [])} for n in names]
 
 
-def xpos(stage, *seats, level="rvi", goals=None, takeovers=False, advanced=False, **extra):
-    g = game(len(seats), level, goals is not None, takeovers, advanced)
+def xpos(stage, *seats, level="rvi", goals=None, takeovers=False, advanced=False, draft=False, **extra):
+    g = game(len(seats), level, goals is not None, takeovers, advanced, draft)
     if goals is not None:
         extra["goals"] = goals
     return position(g, stage, list(seats), **extra)
