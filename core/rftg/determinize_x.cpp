@@ -55,7 +55,7 @@ void redeal_by_class(const Game& g, const State& s, State& d, int observer, Rng&
   add(s.deck, {kZoneDeck, -1, false});
   add(s.discard, {kZoneDiscard, -1, false});
   add(goods, {kZoneGoods, -1, false});
-  int seats = g.solo() ? 2 : players;  // the robot's pile is seat 1's hand
+  int seats = g.solo() ? kMaxPlayers : players;  // the robot's pile: hand[1..5] (solo.cpp)
   for (int i = 0; i < seats; ++i) {
     if (i == observer) continue;
     CardSet h = s.hand[i];

@@ -11,7 +11,7 @@ enum Step : uint8_t { kStart = 0, kSelect, kPayInit, kPay, kAfter, kDiscount };
 bool develop_twice(const State& s) {
   for (int i = 0; i < s.players; ++i)
     if (chose(s, i, kActDevelop) && chose(s, i, kActDevelop2)) return true;
-  return false;
+  return s.players == 1 && (s.robot.spaces & act_bit(kActDevelop2));  // solo: a die on the second Develop
 }
 
 }  // namespace
@@ -144,6 +144,7 @@ int run_develop(const Game& g, State& s, int* out) {
           draw_to_hand(s, seat, g.sum(kSumDevelopDrawAfter, active_tableau(s, seat)));
         }
         if (g.goals_on()) check_goals(g, s, 1u << kDevelop);  // the end of this Develop phase
+        if (g.solo()) robot_phase(g, s, kStageDevelop, s.phase_rep);
         if (s.phase_rep == 0 && develop_twice(s)) {  // A25: a new phase, placed cards now active
           s.phase_rep = 1;
           s.step = kStart;

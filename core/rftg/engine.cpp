@@ -29,8 +29,8 @@ Stage next_phase(const State& s, Stage from) {
   static constexpr struct { Stage st; uint16_t mask; } kPhases[] = {
       {kStageExplore, kExploreMask}, {kStageDevelop, kDevelopMask}, {kStageSettle, kSettleMask},
       {kStageConsume, kConsumeMask}, {kStageProduce, kProduceMask}};
-  for (const auto& ph : kPhases)
-    if (ph.st > from && anyone_chose(s, ph.mask)) return ph.st;
+  for (const auto& ph : kPhases)  // solo: the robot's dice select phases too (§5.4)
+    if (ph.st > from && (anyone_chose(s, ph.mask) || (s.players == 1 && (s.robot.spaces & ph.mask)))) return ph.st;
   return kStageHandLimit;
 }
 
@@ -49,19 +49,24 @@ bool game_ends(const Game& g, const State& s) {
   if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
     if (s.tableau[i].count() >= game_end_cards(g, s, i)) return true;
-  return false;
+  return g.solo() && robot_tableau_size(s) >= 12;  // §5.7: cards and placed markers
 }
 
 void finish_stage(const Game& g, State& s) {
   switch (s.stage) {
     case kStageStartDiscard: start_round(s); break;
     case kStageDraft: enter(s, kStageStartDiscard); s.round = 0; break;
-    case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
+    case kStageChooseAction:
+      if (g.solo()) roll_robot_dice(g, s);
+      enter(s, next_phase(s, kStageChooseAction));
+      break;
     case kStageExplore:
     case kStageConsume:
     case kStageProduce:
-      // Develop and Settle check their goals at the end of each of their phases (advanced game).
+      // Develop and Settle check their goals and move the robot at the end of each of their
+      // phases (advanced game).
       if (g.goals_on()) check_goals(g, s, 1u << (s.stage - kStageExplore + kExplore));
+      if (g.solo()) robot_phase(g, s, s.stage, 0);
       [[fallthrough]];
     case kStageDevelop:
     case kStageSettle:
@@ -270,6 +275,14 @@ State Game::new_initial_state(uint64_t seed) const {
   s.floor = kNone;
 
   if (goals_on()) deal_goals(*this, s);
+  if (solo()) {  // §5.2: the human plays by the advanced 2-player rules against the robot
+    s.advanced = 1;
+    setup_robot(*this, s);
+    s.stage = kStageStartDiscard;
+    s.round = 0;
+    advance(s);
+    return s;
+  }
   if (options_.draft) {  // §6: draft first, then the start-world choice
     setup_draft(*this, s);
     s.round = 0;

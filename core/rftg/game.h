@@ -8,6 +8,7 @@
 
 #include "common/cardset.h"
 #include "rftg/cards.h"
+#include "rftg/solo.h"
 #include "rftg/state.h"
 
 namespace gs::rftg {
@@ -129,7 +130,7 @@ class Game {
 
   const GameOptions& options() const { return options_; }
   int players() const { return options_.players; }
-  bool advanced() const { return options_.advanced; }
+  bool advanced() const { return options_.advanced || options_.players == 1; }  // the solo human plays so too (§5.1)
   Level level() const { return level_; }
   const CardDb& db() const { return db_; }
 
@@ -161,6 +162,8 @@ class Game {
   bool goals_on() const { return goals_on_; }
   bool takeovers_on() const { return takeovers_on_; }
   bool solo() const { return options_.players == 1; }
+  const SoloConfig& solo_config() const { return solo_; }
+  int solo_difficulty() const { return solo_difficulty_; }  // 0 easy, 1 medium, 2 hard
   // RvI setup (§1.8): each seat is dealt a red and a blue start world and keeps one.
   bool start_choice() const {
     return (level_ == kRvi && !options_.first_game && options_.players >= 2) || options_.draft;
@@ -246,6 +249,8 @@ class Game {
   int pool_ = 0;
   bool goals_on_ = false, takeovers_on_ = false;
   uint16_t features_ = 0;
+  SoloConfig solo_;
+  int solo_difficulty_ = 1;
   CardSet military_, rebel_worlds_, rebel_military_, alien_keyword_, imperium_, uplift_, chromo_, explore_powered_;
   CardSet question_six_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
   CardSet not_this_, takeover_[3], takeover_defence_, place_two_, settle_extra_;

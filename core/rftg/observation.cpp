@@ -22,6 +22,7 @@ json::Value slot_value(const Game& g, int slot_action);
 json::Value active_value(const Game& g, const State& s);
 json::Value int_array(const int8_t* v, int n);
 json::Value goals_value(const Game& g, const State& s);
+json::Value robot_value(const Game& g, const State& s, bool full);
 json::Value takeovers_value(const Game& g, const State& s);
 bool settle_extended(const Game& g);
 }  // namespace state_json_detail
@@ -144,6 +145,7 @@ std::string Game::observation_json(const State& s, int player) const {
   v.set("bonus", seat_list(s.bonus));
   if (goals_on()) v.set("goals", goals_value(*this, s));
   if (s.stage == kStageSettle && takeovers_on()) v.set("takeovers", takeovers_value(*this, s));
+  if (solo()) v.set("robot", robot_value(*this, s, false));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     bool me = i == player;

@@ -132,18 +132,26 @@ inline void discard_from_hand(State& s, int seat, int card) {
   s.discard.set(card);
 }
 bool place_good(State& s, int seat, int world);  // false when no card was left (A12)
-// The cards lying face down as goods: those in no zone.
-inline CardSet good_cards(const Game& g, const State& s) {
+// The cards in some zone: deck, discard pile, hands, tableaus (solo: the robot's tableau
+// and pile too; tableau[5] is its bookkeeping, no zone).
+inline CardSet zoned_cards(const State& s) {
   CardSet z = s.deck | s.discard;
+  if (__builtin_expect(s.players == 1, 0)) {
+    for (int i = 0; i < kMaxPlayers; ++i) z |= s.hand[i];
+    return z | s.tableau[0] | s.tableau[1];
+  }
   for (int i = 0; i < s.players; ++i) z |= s.hand[i] | s.tableau[i];
-  return g.all_cards() - z;
+  return z;
 }
+// The cards lying face down as goods: those in no zone.
+inline CardSet good_cards(const Game& g, const State& s) { return g.all_cards() - zoned_cards(s); }
 // Goods are face down and interchangeable: the lowest good instance goes to the discard
 // pile (in the draft variant, the lowest good card the seat owns: to its own pile).
 inline void remove_good(const Game& g, State& s, int seat, int world) {
   s.has_good.reset(world);
-  if (__builtin_expect(s.draft != 0, 0)) {
-    s.discard.set((good_cards(g, s) & owned_by(s, seat)).first());
+  if (__builtin_expect(s.draft != 0 || s.players == 1, 0)) {
+    CardSet goods = good_cards(g, s);
+    s.discard.set((s.draft ? goods & owned_by(s, seat) : goods).first());
     return;
   }
   for (int k = 0; k < CardSet::kWords; ++k) {  // the lowest card in no zone, one word at a time

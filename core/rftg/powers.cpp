@@ -268,6 +268,18 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
   goals_on_ = level_ != kBase && options.players >= 2 && options.goals != 0;
   takeovers_on_ = options.takeovers;
   pool_ = 12 * options.players;  // rules §2.1, E4
+  if (options.players == 1) {  // the solo game (§5): the robot's data
+    if (options.solo_config.empty())
+      throw RulesError("the solo game needs a solo configuration (the text of core/data/rftg_solo.txt)");
+    solo_ = parse_solo_config(options.solo_config, "solo configuration", db_);
+    const char* levels[3] = {"easy", "medium", "hard"};
+    solo_difficulty_ = -1;
+    for (int k = 0; k < 3; ++k)
+      if (options.solo_difficulty == levels[k]) solo_difficulty_ = k;
+    if (solo_difficulty_ < 0)
+      throw RulesError("unknown solo difficulty '" + options.solo_difficulty + "' (expected easy, medium or hard)");
+    pool_ = solo_.vp_pool;
+  }
 
   int pay_military_designs = 0;
   for (int d = 0; d < static_cast<int>(db_.designs.size()); ++d) {

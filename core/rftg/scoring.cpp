@@ -91,6 +91,12 @@ std::vector<int> Game::scores(const State& s) const {
 }
 
 std::vector<int> Game::winners(const State& s) const {
+  if (solo()) {  // §5.7: against the robot; a full tie is a draw (E40): no winner either way
+    int human = score_parts(s, 0).total, robot = robot_score(*this, s);
+    if (human != robot) return human > robot ? std::vector<int>{0} : std::vector<int>{};
+    int tie = s.hand[0].count() + (s.tableau[0] & s.has_good).count();
+    return tie > s.robot.credits + s.robot.economy ? std::vector<int>{0} : std::vector<int>{};
+  }
   std::vector<int> sc = scores(s);
   int best = -1000000, best_tie = -1;
   std::vector<int> win;

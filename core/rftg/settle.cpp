@@ -118,7 +118,7 @@ unsigned feasible_methods(const Game& g, const State& s, int seat, int world, in
 bool settle_twice(const State& s) {
   for (int i = 0; i < s.players; ++i)
     if (chose(s, i, kActSettle) && chose(s, i, kActSettle2)) return true;
-  return false;
+  return s.players == 1 && (s.robot.spaces & act_bit(kActSettle2));  // solo: a die on the second Settle
 }
 
 // Do seats of this game have more than one settle action (takeovers, Improved Logistics)?
@@ -238,6 +238,7 @@ inline void begin_placement(const Game& g, State& s, int seat, int c) {
 // The end of one Settle phase: goals, then a second phase in the advanced game (A25).
 int end_of_settle_phase(const Game& g, State& s) {
   if (g.goals_on()) check_goals(g, s, 1u << kSettle);
+  if (g.solo()) robot_phase(g, s, kStageSettle, s.phase_rep);
   if (s.phase_rep == 0 && settle_twice(s)) {
     s.phase_rep = 1;
     s.step = kStart;

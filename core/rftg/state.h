@@ -103,15 +103,20 @@ struct Takeover {
   int kind() const { return seats >> 6; }
 };
 
-// The solo robot (TGS §5), in seat 1: tableau[1] is its tableau, hand[1] its face-down pile.
+// The solo robot (TGS §5), in seat 1: tableau[1] is its tableau; its face-down pile is
+// hand[1] (the cards drawn since the last reshuffle of the deck) and hand[2..5] (cards
+// drawn before earlier reshuffles, older further on); tableau[5] is the deck as it was at
+// its last draw (a card in the deck that was not there then means a reshuffle). solo.cpp.
 struct RobotState {
   uint8_t credits;     // 0..4
   uint8_t economy;     // 0..5
   uint8_t markers;     // unplaced 6-development markers (low nibble), placed ones (high nibble)
   uint8_t robot_eq;    // action card the robot icon stands for now
-  uint8_t flags;       // RobotFlag bits
-  uint8_t dice;        // this round's faces: die A (low nibble), die B (high nibble)
+  uint8_t flags;       // kRobot... bits (solo.h)
+  uint8_t dice;        // this round's face indices: die A (low nibble), die B (high nibble)
   uint16_t spaces;     // mat spaces holding a die this round (act_bit of the action card)
+  uint8_t start;       // the robot's start-world number (its behaviour)
+  uint8_t difficulty;  // 0 easy, 1 medium, 2 hard
 };
 
 struct State {

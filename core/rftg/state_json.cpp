@@ -49,6 +49,7 @@ json::Value card_list(const Game& g, const CardSet& set) {
 }
 
 json::Value seat_list(unsigned mask);
+json::Value action_list(uint16_t mask);
 
 json::Value game_block(const Game& g) {
   json::Value v = json::Value::object();
@@ -59,6 +60,8 @@ json::Value game_block(const Game& g) {
     v.set("goals", g.goals_on());
     v.set("takeovers", g.takeovers_on());
   }
+  if (g.options().draft) v.set("draft", true);
+  if (g.solo()) v.set("solo_difficulty", g.options().solo_difficulty);
   return v;
 }
 
@@ -120,6 +123,48 @@ json::Value owners_value(const Game& g, const State& s) {
     CardSet cards = owned_by(s, code) & g.all_cards();
     o.set(code == kOwnerCommon ? "common" : code == kOwnerRemoved ? "removed" : std::to_string(code), card_list(g, cards));
   }
+  return o;
+}
+
+const char* const kDifficultyLabels[3] = {"easy", "medium", "hard"};
+
+// The solo robot (TGS §5): its public part, and for a full position its face-down pile
+// (layers, newest first) and what changed in the deck since its last draw (solo.cpp).
+json::Value robot_value(const Game& g, const State& s, bool full) {
+  json::Value o = json::Value::object();
+  o.set("start_world", s.robot.start);
+  o.set("difficulty", kDifficultyLabels[s.robot.difficulty < 3 ? s.robot.difficulty : 1]);
+  o.set("credits", s.robot.credits);
+  o.set("economy", s.robot.economy);
+  o.set("markers_unplaced", s.robot.markers & 15);
+  o.set("markers_placed", s.robot.markers >> 4);
+  o.set("robot_eq", kActionLabels[s.robot.robot_eq < kNumActionCards ? s.robot.robot_eq : 0]);
+  json::Value flags = json::Value::array();
+  if (s.robot.flags & kRobotTradeSwapDone) flags.push_back("trade_swap_done");
+  if (s.robot.flags & kRobotProduceSwapDone) flags.push_back("produce_swap_done");
+  if (s.robot.flags & kRobotSearchDone) flags.push_back("search_done");
+  o.set("flags", std::move(flags));
+  json::Value dice = json::Value::array();
+  dice.push_back(s.robot.dice & 15);
+  dice.push_back(s.robot.dice >> 4);
+  o.set("dice", std::move(dice));
+  o.set("spaces", action_list(s.robot.spaces));
+  o.set("chips", static_cast<int>(s.chips[1]));
+  o.set("tableau", card_list(g, s.tableau[1]));
+  if (!full) {
+    int n = 0;
+    for (int k = 1; k < kMaxPlayers; ++k) n += s.hand[k].count();
+    o.set("pile_size", n);
+    return o;
+  }
+  json::Value pile = json::Value::array();
+  int last = 1;
+  for (int k = 1; k < kMaxPlayers; ++k)
+    if (s.hand[k].any()) last = k;
+  for (int k = 1; k <= last; ++k) pile.push_back(card_list(g, s.hand[k]));
+  o.set("pile", std::move(pile));
+  o.set("deck_added_since_draw", card_list(g, s.deck - s.tableau[5]));
+  o.set("deck_left_since_draw", card_list(g, s.tableau[5] - s.deck));
   return o;
 }
 
@@ -223,6 +268,7 @@ std::string Game::to_json(const State& s, int indent) const {
   v.set("actor", s.actor);
   if (goals_on()) v.set("goals", goals_value(*this, s));
   if (s.draft) v.set("owners", owners_value(*this, s));
+  if (solo()) v.set("robot", robot_value(*this, s, true));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     json::Value p = json::Value::object();
@@ -379,6 +425,7 @@ class Loader {
   void read_settle_scratch(const Reader& root);
   void read_goals(const Reader& root);
   void read_owners(const Reader& root);
+  void read_robot(const Reader& r);
   unsigned seat_mask(const Reader& r) const;
   void check_position(const Reader& root);
   void derive_decision(const Reader& root);
@@ -492,7 +539,7 @@ State Loader::load() {
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
                     "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
                     "produced", "goals", "vulnerable", "takeovers", "settle_actions", "declared", "context",
-                    "round_discarded", "owners"});
+                    "round_discarded", "owners", "robot"});
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
     bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
@@ -502,7 +549,9 @@ State Loader::load() {
 
   // The game block must describe this Game.
   Reader game = root.at("game");
-  check_keys(game, {"players", "expansion", "advanced", "goals", "takeovers"});
+  check_keys(game, {"players", "expansion", "advanced", "goals", "takeovers", "draft", "solo_difficulty"});
+  if (auto e = game.find("draft"); e && e->get_bool() != g_.options().draft)
+    bad(*e, std::string("the position is ") + (e->get_bool() ? "" : "not ") + "for the draft variant");
   if (auto e = game.find("goals"); e && e->get_bool() != g_.goals_on())
     bad(*e, std::string("the position is for a game ") + (e->get_bool() ? "with" : "without") + " goals but this game has " +
                 (g_.goals_on() ? "them" : "none"));
@@ -535,6 +584,19 @@ State Loader::load() {
                    "temp_military", "temp_hand_cards", "second_world"});
     if (auto h = p.find("hand")) collect(*h, kZoneHand, i);
     if (auto t = p.find("tableau")) collect(*t, kZoneTableau, i);
+  }
+  std::optional<Reader> robot = root.find("robot");
+  if (robot && !g_.solo()) bad(*robot, "only the solo game has a robot");
+  if (!robot && g_.solo()) bad(root, "a solo position needs its 'robot'");
+  if (robot) {
+    check_keys(*robot, {"start_world", "difficulty", "credits", "economy", "markers_unplaced", "markers_placed",
+                        "robot_eq", "flags", "dice", "spaces", "chips", "tableau", "pile", "pile_size",
+                        "deck_added_since_draw", "deck_left_since_draw"});
+    if (auto t = robot->find("tableau")) collect(*t, kZoneTableau, 1);
+    if (auto p = robot->find("pile")) {
+      if (p->size() > static_cast<size_t>(kMaxPlayers - 1)) bad(*p, "at most 5 layers in the robot's pile");
+      for (size_t k = 0; k < p->size(); ++k) collect(p->at(k), kZoneHand, static_cast<int>(k) + 1);
+    }
   }
   std::optional<Reader> top = root.find("deck_top");
   if (top) {
@@ -628,6 +690,7 @@ State Loader::load() {
   read_stage_scratch(root);
   read_goals(root);
   read_owners(root);
+  if (robot) read_robot(*robot);
   check_position(root);
   derive_decision(root);
   return s_;
@@ -831,6 +894,54 @@ void Loader::read_owners(const Reader& root) {
   if (piles.any())
     bad(r ? *r : root, "the draft variant needs the owner of every card in the deck, the discard pile and the goods "
                        "(missing: '" + card_label(g_, piles.first()) + "')");
+}
+
+// The solo robot (the zones were placed with the other cards).
+void Loader::read_robot(const Reader& r) {
+  const SoloConfig& cfg = g_.solo_config();
+  RobotState& rb = s_.robot;
+  int start = -1;
+  (s_.tableau[1] & g_.start_worlds()).for_each([&](int w) { start = g_.design_of(w).start_number; });
+  if (auto x = r.find("start_world")) start = static_cast<int>(x->get_int(0, 15));
+  if (start < 0) bad(r, "the robot's 'start_world' number is needed (its start world is not in its tableau)");
+  rb.start = static_cast<uint8_t>(start);
+  rb.difficulty = static_cast<uint8_t>(g_.solo_difficulty());
+  if (auto x = r.find("difficulty")) {
+    int d = label_index(*x, kDifficultyLabels, 3, "difficulty");
+    if (d != g_.solo_difficulty()) bad(*x, "the position is for another difficulty than this game's");
+  }
+  const RobotRules& rules = cfg.rules[start];
+  rb.credits = static_cast<uint8_t>(r.find("credits") ? r.at("credits").get_int(0, cfg.credits_max) : rules.credits);
+  rb.economy = static_cast<uint8_t>(r.find("economy") ? r.at("economy").get_int(0, cfg.economy_max) : rules.economy);
+  int placed = r.find("markers_placed") ? static_cast<int>(r.at("markers_placed").get_int(0, 15)) : 0;
+  int left = r.find("markers_unplaced") ? static_cast<int>(r.at("markers_unplaced").get_int(0, 15))
+                                        : cfg.markers[rb.difficulty] - placed;
+  if (left < 0 || left + placed != cfg.markers[rb.difficulty])
+    bad(r, "this difficulty has " + std::to_string(cfg.markers[rb.difficulty]) + " 6-development markers in all");
+  rb.markers = static_cast<uint8_t>(left | (placed << 4));
+  rb.robot_eq = static_cast<uint8_t>(rules.robot_eq);
+  if (auto x = r.find("robot_eq")) {
+    rb.robot_eq = static_cast<uint8_t>(label_index(*x, kActionLabels, kNumActionCards, "action card"));
+  }
+  if (auto x = r.find("flags")) {
+    static const char* const kFlags[3] = {"trade_swap_done", "produce_swap_done", "search_done"};
+    for (size_t k = 0; k < x->size(); ++k) rb.flags |= static_cast<uint8_t>(1u << label_index(x->at(k), kFlags, 3, "robot flag"));
+  }
+  if (auto x = r.find("dice")) {
+    if (x->size() != 2) bad(*x, "expected two face indices (0-5)");
+    rb.dice = static_cast<uint8_t>(x->at(0).get_int(0, 5) | (x->at(1).get_int(0, 5) << 4));
+  }
+  if (auto x = r.find("spaces")) {
+    for (size_t k = 0; k < x->size(); ++k)
+      rb.spaces = static_cast<uint16_t>(rb.spaces | act_bit(label_index(x->at(k), kActionLabels, kNumActionCards, "action card")));
+  }
+  if (auto x = r.find("chips")) s_.chips[1] = static_cast<uint8_t>(x->get_int(0, 255));
+  CardSet added, gone;
+  if (auto x = r.find("deck_added_since_draw"))
+    for (size_t k = 0; k < x->size(); ++k) added.set(resolve_any(x->at(k)));
+  if (auto x = r.find("deck_left_since_draw"))
+    for (size_t k = 0; k < x->size(); ++k) gone.set(resolve_any(x->at(k)));
+  s_.tableau[5] = (s_.deck - added) | gone;
 }
 
 // The goals in play and who scored or holds them.

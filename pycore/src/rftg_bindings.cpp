@@ -222,6 +222,21 @@ PYBIND11_MODULE(_rftg, m) {
       .def_property_readonly("round", [](const PyState& st) { return int(st.s.round); })
       .def_property_readonly("players", [](const PyState& st) { return int(st.s.players); })
       .def_property_readonly("vp_pool", [](const PyState& st) { return int(st.s.vp_pool); })
+      .def("robot", [](const PyState& st) {
+             if (!st.game->solo()) throw RulesError("only the solo game has a robot");
+             const RobotState& r = st.s.robot;
+             py::dict d;
+             d["credits"] = int(r.credits);
+             d["economy"] = int(r.economy);
+             d["markers_unplaced"] = int(r.markers & 15);
+             d["markers_placed"] = int(r.markers >> 4);
+             d["robot_eq"] = int(r.robot_eq);
+             d["chips"] = int(st.s.chips[1]);
+             d["tableau_size"] = robot_tableau_size(st.s);
+             d["score"] = robot_score(*st.game, st.s);
+             return d;
+           },
+           "The solo robot: credits, economy, 6-development markers, chips, tableau size and score.")
       .def("goals", [](const PyState& st) {
              py::list out;
              int slot = 0;

@@ -152,7 +152,7 @@ inline bool end_condition(const Game& g, const State& s, int round) {
   if (s.vp_pool <= 0 || round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
     if (s.tableau[i].count() >= end_cards(g, s, i)) return true;
-  return false;
+  return g.solo() && s.tableau[1].count() + (s.robot.markers >> 4) >= 12;  // the robot (§5.7)
 }
 
 // Draft variant: owner codes of the cards in the piles and hands (draft.cpp).
@@ -234,8 +234,22 @@ inline std::string check_invariants(const Game& g, const State& s) {
   struct Zone { const char* name; int seat; CardSet set; };
   std::vector<Zone> zones = {{"deck", -1, s.deck}, {"discard", -1, s.discard}};
   CardSet hands, tableaus;
+  const bool solo = g.solo();
+  if (solo) {  // the robot: tableau[1], its pile hand[1..5]; tableau[5] is its bookkeeping
+    zones.push_back({"robot tableau", 1, s.tableau[1]});
+    for (int k = 1; k < kMaxPlayers; ++k) zones.push_back({"robot pile layer", k, s.hand[k]});
+    for (int k = 2; k < 5; ++k)
+      if (s.tableau[k].any()) return fail("solo: tableau " + std::to_string(k) + " holds cards");
+    const RobotState& r = s.robot;
+    const SoloConfig& cfg = g.solo_config();
+    if (r.credits > cfg.credits_max) return fail("robot credits " + std::to_string(r.credits) + " above the track");
+    if (r.economy > cfg.economy_max) return fail("robot economy " + std::to_string(r.economy) + " above the track");
+    if ((r.markers & 15) + (r.markers >> 4) != cfg.markers[r.difficulty]) return fail("robot markers not conserved");
+    if (r.difficulty != g.solo_difficulty()) return fail("robot difficulty differs from the game's");
+  }
   for (int i = 0; i < kMaxPlayers; ++i) {
     if (i == 5 && s.draft) continue;  // owner bits of the draft variant
+    if (solo && i >= 1) continue;
     if (i >= P) {
       if (s.hand[i].any() || s.tableau[i].any())
         return fail("seat " + std::to_string(i) + " does not play but has cards");
@@ -296,11 +310,9 @@ inline std::string check_invariants(const Game& g, const State& s) {
 
   // --- VP chips and scores.
   int chips = 0;
-  for (int i = 0; i < P; ++i) {
-    if (s.chips[i] < 0) return fail("seat " + std::to_string(i) + " has negative chips");
-    chips += s.chips[i];
-  }
-  for (int i = P; i < kMaxPlayers; ++i)
+  const int chip_seats = solo ? 2 : P;  // the robot's chips are in seat 1
+  for (int i = 0; i < chip_seats; ++i) chips += s.chips[i];
+  for (int i = chip_seats; i < kMaxPlayers; ++i)
     if (s.chips[i] != 0) return fail("non-playing seat " + std::to_string(i) + " has chips");
   if (chips + s.vp_pool != g.initial_pool())
     return fail("chips " + std::to_string(chips) + " + vp_pool " + std::to_string(s.vp_pool) + " != " +
@@ -373,6 +385,7 @@ inline std::string check_invariants(const Game& g, const State& s) {
       case kStageProduce: need = act_bit(kActProduce); break;
       default: break;
     }
+    if (solo) any = static_cast<uint16_t>(any | s.robot.spaces);  // the robot's dice choose phases too
     if (need && !(any & need)) return fail("phase carried out that nobody chose");
   }
 
@@ -438,7 +451,7 @@ inline std::string check_transition(const Game& g, const State& before, const St
   auto fail = [&](const std::string& what) { return what + " [" + where(g, after) + "]"; };
   const int P = after.players;
   int gained = 0;
-  for (int i = 0; i < P; ++i) {
+  for (int i = 0; i < (g.solo() ? 2 : P); ++i) {
     if (after.chips[i] < before.chips[i]) return fail("seat " + std::to_string(i) + " lost VP chips");
     gained += after.chips[i] - before.chips[i];
   }
@@ -494,6 +507,8 @@ inline std::string check_transition(const Game& g, const State& before, const St
     }
     if (moved_total > kMaxTakeovers) return fail("more worlds taken over than takeover powers exist");
   }
+  if (g.solo() && (before.tableau[1] - after.tableau[1] - g.start_worlds()).any())
+    return fail("a card other than Doomed World left the robot's tableau");
   for (int i = 0; i < P && g.level() == kBase; ++i) {
     CardSet left = before.tableau[i] - after.tableau[i];
     if ((left - may_leave).any())
@@ -508,6 +523,13 @@ inline std::string check_transition(const Game& g, const State& before, const St
       if (!through_settle || !world)
         return fail("seat " + std::to_string(i) + " discarded " + set_str(left) + " from its tableau without settling a world");
     }
+  }
+  if (g.is_terminal(after) && g.solo()) {  // §5.7, E40: the human against the robot
+    int human = g.score_parts(after, 0).total, robot = robot_score(g, after);
+    int tie = after.hand[0].count() + (after.tableau[0] & after.has_good).count();
+    bool wins = human > robot || (human == robot && tie > after.robot.credits + after.robot.economy);
+    if (g.winners(after) != (wins ? std::vector<int>{0} : std::vector<int>{})) return fail("solo winner differs from §5.7");
+    return "";
   }
   if (g.is_terminal(after)) {
     std::vector<int> sc = g.scores(after);

@@ -81,6 +81,7 @@ struct Stats {
   long shared_wins = 0;
   long score_sum = 0;
   long takeovers = 0;  // worlds that changed tableau
+  long robot_wins = 0, robot_score_sum = 0;  // solo
   long goal_vp = 0;    // goal VP scored at the end
   int max_score = -1000, min_score = 1000;
   std::vector<std::string> reports;
@@ -93,6 +94,7 @@ struct Stats {
     forced_decisions += o.forced_decisions; max_legal = std::max(max_legal, o.max_legal);
     for (int i = 0; i < kMaxPlayers; ++i) wins[i] += o.wins[i];
     shared_wins += o.shared_wins; score_sum += o.score_sum; takeovers += o.takeovers; goal_vp += o.goal_vp;
+    robot_wins += o.robot_wins; robot_score_sum += o.robot_score_sum;
     max_score = std::max(max_score, o.max_score); min_score = std::min(min_score, o.min_score);
     reports.insert(reports.end(), o.reports.begin(), o.reports.end());
   }
@@ -183,11 +185,14 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
   st.max_rounds = std::max<int>(st.max_rounds, s.round);
   bool tab = false;
   for (int i = 0; i < s.players; ++i) tab |= s.tableau[i].count() >= testing::end_cards(g, s, i);
+  if (g.solo()) tab |= robot_tableau_size(s) >= 12;
   st.end_tableau += tab;
   st.end_pool += s.vp_pool <= 0;
   st.end_cap += s.round >= kRoundCap;
   std::vector<int> w = g.winners(s);
-  if (w.empty()) violation("no winner");
+  if (w.empty() && !g.solo()) violation("no winner");
+  if (g.solo() && w.empty()) ++st.robot_wins;
+  if (g.solo()) st.robot_score_sum += robot_score(g, s);
   if (w.size() > 1) ++st.shared_wins;
   for (int x : w) ++st.wins[x];
   for (int i = 0; i < s.players; ++i) st.goal_vp += g.score_parts(s, i).goals;
@@ -207,7 +212,8 @@ std::string stats_json(const Config& c, const Stats& st, double seconds) {
     << ",\"end_cap\":" << st.end_cap << ",\"forced_decisions\":" << st.forced_decisions << ",\"max_legal\":" << st.max_legal
     << ",\"shared_wins\":" << st.shared_wins << ",\"score_sum\":" << st.score_sum << ",\"min_score\":" << st.min_score
     << ",\"max_score\":" << st.max_score << ",\"seconds\":" << seconds << ",\"takeovers\":" << st.takeovers
-    << ",\"goal_vp\":" << st.goal_vp << ",\"wins\":[";
+    << ",\"goal_vp\":" << st.goal_vp << ",\"robot_wins\":" << st.robot_wins << ",\"robot_score_sum\":"
+    << st.robot_score_sum << ",\"wins\":[";
   for (int i = 0; i < c.players; ++i) o << (i ? "," : "") << st.wins[i];
   o << "],\"reports\":[";
   for (size_t k = 0; k < st.reports.size(); ++k) o << (k ? "," : "") << "\"" << json_escape(st.reports[k]) << "\"";
@@ -252,6 +258,15 @@ int main(int argc, char** argv) {
   std::stringstream buf;
   buf << in.rdbuf();
   CardDb db = parse_card_db(buf.str(), argv[1]);
+  std::string solo_text;  // the solo configuration beside the card data
+  {
+    std::string path = argv[1];
+    size_t slash = path.find_last_of('/');
+    std::ifstream sf((slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + "rftg_solo.txt");
+    std::stringstream sb;
+    sb << sf.rdbuf();
+    solo_text = sb.str();
+  }
 
   std::vector<Config> configs;
   {
@@ -279,6 +294,7 @@ int main(int argc, char** argv) {
     o.goals = c.goals ? 1 : 0;
     o.takeovers = c.takeovers;
     o.draft = c.draft;
+    if (c.players == 1) o.solo_config = solo_text;
     Game g(db, o);
     uint64_t run_seed = splitmix64(seed * 0x100 + ci + (mixed ? 0x80 : 0));
     auto t0 = std::chrono::steady_clock::now();
