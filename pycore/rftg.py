@@ -38,11 +38,7 @@ SOLO_FILE = "rftg_solo.txt"
 @functools.lru_cache(maxsize=None)
 def solo_config_text() -> str:
     """The solo configuration shipped with galaxysim (robot data, PROVISIONAL values of rules §5.10)."""
-    path = resources.files("pycore") / "data" / SOLO_FILE
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return ""
+    return (resources.files("pycore") / "data" / SOLO_FILE).read_text(encoding="utf-8")
 
 
 def card_table(expansion: str = "base") -> list[dict]:
