@@ -2,11 +2,12 @@
 
 Extensions:
   pycore._rftg  pybind11, from pycore/src/*.cpp
+  pycore._af    pybind11, from pycore/src/af/*.cpp
   pycore._batch Cython (C++), from pycore/_batch.pyx
-Both link the whole C++ engine: every core/**/*.cpp except anything under a
+All link the whole C++ engine: every core/**/*.cpp except anything under a
 tests/ folder. All sources (engine and modules) are compiled ONCE, in one
 parallel pool, into build/temp*/ (objects that are up to date are skipped), and
-the engine objects are linked into both modules.
+the engine objects are linked into every module.
 
 Data: core/data/*.txt is installed as pycore/data/*.txt, so that
     importlib.resources.files("pycore") / "data" / "rftg_cards.txt"
@@ -200,6 +201,13 @@ def extensions() -> list[Extension]:
         extra_compile_args=CXXFLAGS,
         language="c++",
     )
+    af = Extension(
+        "pycore._af",
+        sources=sorted(p.as_posix() for p in Path("pycore/src/af").glob("*.cpp")),
+        include_dirs=[*INCLUDE_DIRS, pybind11.get_include()],
+        extra_compile_args=CXXFLAGS,
+        language="c++",
+    )
     batch = Extension(
         "pycore._batch",
         sources=["pycore/_batch.pyx"],
@@ -208,7 +216,7 @@ def extensions() -> list[Extension]:
         extra_compile_args=CXXFLAGS,
         language="c++",
     )
-    return [rftg, *cythonize([batch], language_level=3, quiet=True)]
+    return [rftg, af, *cythonize([batch], language_level=3, quiet=True)]
 
 
 ensure_data_link()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Engine speed: complete Race for the Galaxy games per second, single-threaded.
+"""Engine speed: complete Race for the Galaxy and Alien Frontiers games per second, single-threaded.
 
     python benchmarks/engine.py            # ~2-3 s per figure
     python benchmarks/engine.py --quick    # a short run (~0.3 s per figure)
@@ -25,10 +25,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 try:  # the installed galaxysim (pip install -e . or pip install .)
-    from pycore import rftg
+    from pycore import af, rftg
 except ImportError:  # not installed: the source tree, if its modules are built in place
     sys.path.insert(0, str(REPO))
-    from pycore import rftg
+    from pycore import af, rftg
 
 TARGET_RANDOM_4P_GAMES_PER_S = 50_000
 TARGET_STATE_BYTES = 512
@@ -40,6 +40,16 @@ FIGURES = [
     ("rftg_base_4p_random", 4, False, "random"),
     ("rftg_base_2p_advanced_random", 2, True, "random"),
     ("rftg_base_4p_heuristic", 4, False, "heuristic"),
+]
+
+# Alien Frontiers: (key, players, bot); every seat plays the same bot.
+AF_FIGURES = [
+    ("af_2p_random", 2, "random"),
+    ("af_3p_random", 3, "random"),
+    ("af_4p_random", 4, "random"),
+    ("af_2p_heuristic", 2, "heuristic"),
+    ("af_3p_heuristic", 3, "heuristic"),
+    ("af_4p_heuristic", 4, "heuristic"),
 ]
 
 
@@ -144,10 +154,11 @@ def machine() -> dict:
 # Measurements.
 
 
-def measure(players: int, advanced: bool, bot: str, seconds: float, repeats: int = 3) -> dict:
+def measure(game, bot: str, seconds: float, repeats: int = 3) -> dict:
     """Calibrate the game count for `seconds` in all, then `repeats` timed runs; the median speed."""
-    game = rftg.Game(players=players, advanced=advanced)
+    players = game.players
     bots = [bot] * players
+    length = "rounds" if "rounds" in game.play_games(bots, 1, 0) else "turns"
     probe = game.play_games(bots, 50, 999)  # warm-up and calibration
     n = 200
     while True:
@@ -164,7 +175,7 @@ def measure(players: int, advanced: bool, bot: str, seconds: float, repeats: int
         "games_per_s": statistics.median(speeds),
         "games_per_s_runs": speeds,
         "decisions_per_game": sum(x["decisions"] for x in runs) / games,
-        "rounds_per_game": sum(x["rounds"] for x in runs) / games,
+        "length_per_game": sum(x[length] for x in runs) / games,
         "games": games,
         "seconds": sum(x["seconds"] for x in runs),
     }
@@ -173,13 +184,21 @@ def measure(players: int, advanced: bool, bot: str, seconds: float, repeats: int
 def run(seconds: float) -> dict:
     out: dict = {"machine": machine()}
     for key, players, advanced, bot in FIGURES:
-        m = measure(players, advanced, bot, seconds)
+        m = measure(rftg.Game(players=players, advanced=advanced), bot, seconds)
         out[f"{key}_games_per_s"] = round(m["games_per_s"], 1)
         out[f"{key}_decisions_per_game"] = round(m["decisions_per_game"], 2)
-        out[f"{key}_rounds_per_game"] = round(m["rounds_per_game"], 2)
+        out[f"{key}_rounds_per_game"] = round(m["length_per_game"], 2)
         out[f"{key}_decisions_per_s"] = round(m["games_per_s"] * m["decisions_per_game"], 0)
         out[f"{key}_games_measured"] = m["games"]
     out["rftg_base_4p_state_bytes"] = rftg.STATE_BYTES
+    for key, players, bot in AF_FIGURES:
+        m = measure(af.Game(players=players), bot, seconds)
+        out[f"{key}_games_per_s"] = round(m["games_per_s"], 1)
+        out[f"{key}_decisions_per_game"] = round(m["decisions_per_game"], 2)
+        out[f"{key}_turns_per_game"] = round(m["length_per_game"], 2)
+        out[f"{key}_decisions_per_s"] = round(m["games_per_s"] * m["decisions_per_game"], 0)
+        out[f"{key}_games_measured"] = m["games"]
+    out["af_state_bytes"] = af.STATE_BYTES
     out["targets"] = {
         "rftg_base_4p_random_games_per_s": TARGET_RANDOM_4P_GAMES_PER_S,
         "rftg_base_4p_state_bytes": TARGET_STATE_BYTES,
@@ -219,6 +238,14 @@ def print_table(r: dict) -> None:
     ok = "ok" if sb <= TARGET_STATE_BYTES else "ABOVE TARGET"
     print()
     print(f"  sizeof(State) = {sb} bytes   target <= {TARGET_STATE_BYTES}: {ok}")
+    print()
+    print(f"  {'Alien Frontiers':<28}{'bots':<11}{'games/s':>12}{'decisions/game':>16}{'turns/game':>13}{'decisions/s':>14}")
+    for key, players, bot in AF_FIGURES:
+        print(f"  {f'{players} players':<28}{bot:<11}{r[f'{key}_games_per_s']:>12,.0f}"
+              f"{r[f'{key}_decisions_per_game']:>16.1f}{r[f'{key}_turns_per_game']:>13.1f}"
+              f"{r[f'{key}_decisions_per_s']:>14,.0f}")
+    print()
+    print(f"  Alien Frontiers sizeof(State) = {r['af_state_bytes']} bytes")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,10 +26,15 @@ CARD_FILE = "rftg_cards.txt"
 
 
 @functools.lru_cache(maxsize=None)
+def card_text() -> str:
+    """The text of the card data file shipped with galaxysim (docs/card-data.md)."""
+    return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=None)
 def card_db() -> _rftg.CardDb:
     """The card designs shipped with galaxysim (parsed once per process)."""
-    path = resources.files("pycore") / "data" / CARD_FILE
-    return _rftg.CardDb(path.read_text(encoding="utf-8"), f"pycore/data/{CARD_FILE}")
+    return _rftg.CardDb(card_text(), f"pycore/data/{CARD_FILE}")
 
 
 SOLO_FILE = "rftg_solo.txt"
@@ -52,20 +57,29 @@ class Game(_rftg.Game):
 
     def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False,
                  goals: bool | None = None, takeovers: bool = False, draft: bool = False,
-                 solo_difficulty: str = "medium", solo_config: str | None = None):
+                 solo_difficulty: str = "medium", solo_config: str | None = None, variant=None):
         """players 1 (the solo game against the robot, tgs/rvi) to 4 (base), 5 (tgs) or 6 (rvi).
         goals: None = the rulebook default (on at tgs/rvi with 2+ players); takeovers: rvi only
         (off by default, rules E45); solo_config: the text of a solo configuration file
-        (default: the file shipped with galaxysim, core/data/rftg_solo.txt)."""
+        (default: the file shipped with galaxysim, core/data/rftg_solo.txt).
+        `variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
+        "Gambling World.cost=2; hand_limit=12"; docs/variants.md)."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise RulesError(f"players must be an integer, not {players!r}")
         if expansion not in EXPANSIONS:
             raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
-        goals_flag = -1 if goals is None else int(bool(goals))
+        from .variant import Variant
+
+        self.variant = Variant.from_config(variant)
+        db, rules = card_db(), {}
+        if self.variant is not None:
+            resolved = self.variant.resolve(card_text(), expansion)
+            db, rules = _rftg.CardDb(resolved.card_text, "card data with variant"), resolved.rules
         if solo_config is None:
             solo_config = solo_config_text() if players == 1 else ""
-        super().__init__(card_db(), players, expansion, bool(advanced), bool(first_game), goals_flag, bool(takeovers),
-                         bool(draft), solo_difficulty, solo_config)
+        super().__init__(db, players, expansion, bool(advanced), bool(first_game),
+                         goals=-1 if goals is None else int(bool(goals)), takeovers=bool(takeovers), draft=bool(draft),
+                         solo_difficulty=solo_difficulty, solo_config=solo_config, **rules)
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""
@@ -75,6 +89,7 @@ class Game(_rftg.Game):
         adv += ", takeovers=True" if self.takeovers else ""
         adv += ", draft=True" if self.draft else ""
         adv += f", solo_difficulty={self.solo_difficulty!r}" if self.solo else ""
+        adv += f", variant={self.variant.name!r}" if self.variant is not None else ""
         return f"rftg.Game(players={self.players}, expansion={self.expansion!r}{adv})"
 
 

@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .manifest import CARDS_FILE, RunFolderError, read_manifest
-from .schema import SCHEMA_VERSION, SCHEMAS, schema_version, table_name
+from .schema import SCHEMA_VERSION, schema_for, schema_version, table_name
 from .writer import file_sha256, games_written
 
 
@@ -115,7 +115,7 @@ def verify_run(run: "Run | str | os.PathLike[str]") -> None:
 
 
 def _read(run: Run, table: str, paths: Sequence[Path], columns: Sequence[str] | None) -> pa.Table:
-    schema = SCHEMAS[table]
+    schema = schema_for(table, str(run.manifest.get("config", {}).get("game", "rftg")))
     if columns is not None:
         unknown = [c for c in columns if c not in schema.names]
         if unknown:

@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: decisions.observation
 
 META_TABLE = b"galaxysim.table"
 META_SCHEMA_VERSION = b"galaxysim.schema_version"
@@ -64,14 +64,49 @@ SEATS_SCHEMA = _schema("seats", [
     pa.field("tableau", pa.list_(pa.int16()), nullable=False),
 ])
 
-DECISIONS_SCHEMA = _schema("decisions", [
+#: Alien Frontiers seats: the seat colour instead of the start world, the score parts of AF (§9), what the
+#: seat holds at the end (tech card ids named by cards.parquet, the territories it controls).
+AF_SEATS_SCHEMA = _schema("seats", [
     pa.field("game_index", pa.int64(), nullable=False),
-    pa.field("step", pa.int16(), nullable=False),
     pa.field("seat", pa.int8(), nullable=False),
-    pa.field("kind", _STR8, nullable=False),
-    pa.field("action", pa.int16(), nullable=False),
-    pa.field("legal", pa.int16(), nullable=False),
+    pa.field("bot", _STR8, nullable=False),
+    pa.field("colour", _STR8, nullable=False),
+    pa.field("score", pa.int16(), nullable=False),
+    pa.field("score_colonies", pa.int16(), nullable=False),
+    pa.field("score_territories", pa.int16(), nullable=False),
+    pa.field("score_tech", pa.int16(), nullable=False),
+    pa.field("score_positron", pa.int16(), nullable=False),
+    pa.field("rank", pa.int8(), nullable=False),
+    pa.field("won", pa.bool_(), nullable=False),
+    pa.field("ore", pa.int8(), nullable=False),
+    pa.field("fuel", pa.int8(), nullable=False),
+    pa.field("ships", pa.int8(), nullable=False),
+    pa.field("colonies_left", pa.int8(), nullable=False),
+    pa.field("hub", pa.int8(), nullable=False),
+    pa.field("tech", pa.list_(pa.int16()), nullable=False),
+    pa.field("territories", pa.list_(pa.string()), nullable=False),
 ])
+
+#: The deciding seat's observation tensor: its int16 values, little-endian, as one fixed-size binary value
+#: (2 bytes per slot; the slot count depends on the game kind, see decisions_schema and
+#: docs/observation-tensor.md). Binary rather than a list of int16: Parquet writes and reads it ~20x faster.
+OBSERVATION_DTYPE = "<i2"
+
+
+def decisions_schema(observation_size: int) -> pa.Schema:
+    return _schema("decisions", [
+        pa.field("game_index", pa.int64(), nullable=False),
+        pa.field("step", pa.int16(), nullable=False),
+        pa.field("seat", pa.int8(), nullable=False),
+        pa.field("kind", _STR8, nullable=False),
+        pa.field("action", pa.int16(), nullable=False),
+        pa.field("legal", pa.int16(), nullable=False),
+        pa.field("observation", pa.binary(2 * observation_size), nullable=False),
+    ])
+
+
+#: The decisions columns (the observation's byte width here is a placeholder: it depends on the game kind).
+DECISIONS_SCHEMA = decisions_schema(1)
 
 CARDS_SCHEMA = _schema("cards", [
     pa.field("card_id", pa.int16(), nullable=False),
@@ -84,6 +119,13 @@ SCHEMAS: dict[str, pa.Schema] = {
     "decisions": DECISIONS_SCHEMA,
     "cards": CARDS_SCHEMA,
 }
+
+
+def schema_for(table: str, game: str = "rftg") -> pa.Schema:
+    """The schema of `table` in a run of `game` (only the seats columns depend on the game)."""
+    if table == "seats" and game == "af":
+        return AF_SEATS_SCHEMA
+    return SCHEMAS[table]
 
 
 class SchemaError(ValueError):
@@ -173,43 +215,57 @@ def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expan
     return pa.Table.from_arrays(arrays, schema=GAMES_SCHEMA)
 
 
+def _seat_columns(cols: Mapping[str, np.ndarray], players: int, columns: Sequence[tuple[str, type]],
+                  lists: Sequence[tuple[str, str, type]]) -> tuple[dict[str, np.ndarray], dict[str, pa.ListArray]]:
+    """The per-seat columns (name, dtype) and list columns (name, engine prefix, dtype; given as
+    `<prefix>_offsets` + `<prefix>_cards`) of one chunk, in game order and seat order inside a game."""
+    gi = _col(cols, "game_index", np.int64)
+    n = len(gi)
+    if n % players:
+        raise SchemaError(f"engine returned {n} seat rows, not a multiple of {players} players")
+    c = {k: _col(cols, k, t, n) for k, t in columns}
+    c["game_index"] = gi
+    out_lists = {}
+    for name, prefix, dtype in lists:
+        offsets = _col(cols, f"{prefix}_offsets", np.int32, n + 1)
+        values = _col(cols, f"{prefix}_cards", dtype)
+        if len(offsets) and (offsets[0] != 0 or offsets[-1] != len(values) or np.any(np.diff(offsets) < 0)):
+            raise SchemaError(f"engine {name} offsets are inconsistent")
+        out_lists[name] = pa.ListArray.from_arrays(pa.array(offsets), pa.array(values))
+    order = _order(gi[::players]) if n else None
+    if order is not None:  # reorder whole games, keeping seat order inside a game
+        rows = (order[:, None] * players + np.arange(players)[None, :]).reshape(-1)
+        c = {k: v[rows] for k, v in c.items()}
+        out_lists = {k: v.take(pa.array(rows)) for k, v in out_lists.items()}
+    return c, out_lists
+
+
+def _bot_column(codes: np.ndarray, bots: Sequence[str]) -> pa.DictionaryArray:
+    """The bot names, deduplicated in seat order: "random,heuristic,heuristic" -> [random, heuristic]."""
+    unique = list(dict.fromkeys(bots))
+    remap = np.array([unique.index(b) for b in bots], np.int8)
+    if len(codes) and (codes.min() < 0 or codes.max() >= len(bots)):
+        raise SchemaError("engine column 'bot' has a code outside the bot list")
+    return _dict(remap[codes] if len(codes) else codes, unique, np.int8, "bot")
+
+
 def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[str],
                 card_names: Sequence[str]) -> pa.Table:
     """The seats rows of one chunk (game-major, seat order), sorted by game index.
 
     `bots` is the bot name of each seat list position (the engine's `bot` column
     indexes it); the stored column holds the names, dictionary-encoded."""
-    gi = _col(cols, "game_index", np.int64)
-    n = len(gi)
-    if n % players:
-        raise SchemaError(f"engine returned {n} seat rows, not a multiple of {players} players")
     names = ("seat", "bot", "start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
              "hand_size", "goods")
     types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8)
-    c = {k: _col(cols, k, t, n) for k, t in zip(names, types)}
-    c["game_index"] = gi
-    offsets = _col(cols, "tableau_offsets", np.int32, n + 1)
-    cards = _col(cols, "tableau_cards", np.int16)
-    if len(offsets) and (offsets[0] != 0 or offsets[-1] != len(cards) or np.any(np.diff(offsets) < 0)):
-        raise SchemaError("engine tableau offsets are inconsistent")
+    c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tableau", "tableau", np.int16)])
+    cards = lists["tableau"].values.to_numpy()
     if len(cards) and (cards.min() < 0 or cards.max() >= len(card_names)):
         raise SchemaError("engine tableau has a card id outside the card table")
-    tableau = pa.ListArray.from_arrays(pa.array(offsets), pa.array(cards))
-    order = _order(gi[::players]) if n else None
-    if order is not None:  # reorder whole games, keeping seat order inside a game
-        rows = (order[:, None] * players + np.arange(players)[None, :]).reshape(-1)
-        c = {k: v[rows] for k, v in c.items()}
-        tableau = tableau.take(pa.array(rows))
-    # The bot names, deduplicated in seat order: "random,heuristic,heuristic" -> [random, heuristic].
-    unique = list(dict.fromkeys(bots))
-    remap = np.array([unique.index(b) for b in bots], np.int8)
-    bot_codes = c["bot"]
-    if n and (bot_codes.min() < 0 or bot_codes.max() >= len(bots)):
-        raise SchemaError("engine column 'bot' has a code outside the bot list")
     arrays = [
         pa.array(c["game_index"]),
         pa.array(c["seat"]),
-        _dict(remap[bot_codes] if n else bot_codes, unique, np.int8, "bot"),
+        _bot_column(c["bot"], bots),
         _compact_dict(c["start_world"], card_names, "start_world"),
         pa.array(c["start_world"]),
         pa.array(c["score"]),
@@ -220,9 +276,64 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
         pa.array(c["won"].astype(bool)),
         pa.array(c["hand_size"]),
         pa.array(c["goods"]),
-        tableau,
+        lists["tableau"],
     ]
     return pa.Table.from_arrays(arrays, schema=SEATS_SCHEMA)
+
+
+def af_seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[str], tech_names: Sequence[str],
+                   territory_names: Sequence[str], colours: Sequence[str]) -> pa.Table:
+    """The Alien Frontiers seats rows of one chunk (game-major, seat order), sorted by game index. The
+    engine's `territories` is a bit mask per seat (bit t = territory t controlled); stored as the names."""
+    names = ("seat", "bot", "score", "score_colonies", "score_territories", "score_tech", "score_positron", "rank",
+             "won", "ore", "fuel", "ships", "colonies_left", "hub", "territories")
+    types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8,
+             np.int8, np.int8, np.int8, np.uint8)
+    c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tech", "tech", np.int16)])
+    tech = lists["tech"].values.to_numpy()
+    if len(tech) and (tech.min() < 0 or tech.max() >= len(tech_names)):
+        raise SchemaError("engine tech column has a card id outside the card table")
+    n = len(c["seat"])
+    if n and (c["seat"].min() < 0 or c["seat"].max() >= min(players, len(colours))):
+        raise SchemaError("engine column 'seat' is out of range")
+    bits = (c["territories"][:, None] >> np.arange(len(territory_names), dtype=np.uint8)[None, :]) & 1
+    offsets = np.zeros(n + 1, np.int32)
+    np.cumsum(bits.sum(axis=1), out=offsets[1:])
+    held = np.nonzero(bits.reshape(-1))[0] % len(territory_names)  # row-major: per seat, in board order
+    territories = pa.ListArray.from_arrays(pa.array(offsets), pa.array([territory_names[t] for t in held], pa.string()))
+    arrays = [
+        pa.array(c["game_index"]),
+        pa.array(c["seat"]),
+        _bot_column(c["bot"], bots),
+        _dict(c["seat"], list(colours[:players]), np.int8, "colour"),
+        *(pa.array(c[k]) for k in ("score", "score_colonies", "score_territories", "score_tech", "score_positron",
+                                   "rank")),
+        pa.array(c["won"].astype(bool)),
+        *(pa.array(c[k]) for k in ("ore", "fuel", "ships", "colonies_left", "hub")),
+        lists["tech"],
+        territories,
+    ]
+    return pa.Table.from_arrays(arrays, schema=AF_SEATS_SCHEMA)
+
+
+def observation_array(obs: np.ndarray) -> pa.FixedSizeBinaryArray:
+    """An (n, size) int16 array as the observation column."""
+    obs = np.ascontiguousarray(obs, dtype=OBSERVATION_DTYPE)
+    n, size = obs.shape
+    return pa.FixedSizeBinaryArray.from_buffers(pa.binary(2 * size), n, [None, pa.py_buffer(obs)])
+
+
+def observations(column: "pa.ChunkedArray | pa.Array") -> np.ndarray:
+    """The observation column back as an (n, size) int16 array."""
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    width = column.type.byte_width
+    parts = []
+    for c in chunks:
+        data = np.frombuffer(c.buffers()[1], np.uint8)[c.offset * width:(c.offset + len(c)) * width]
+        parts.append(data.view(OBSERVATION_DTYPE).reshape(len(c), width // 2))
+    if not parts:
+        return np.zeros((0, width // 2), np.int16)
+    return np.concatenate(parts).astype(np.int16, copy=False)
 
 
 def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> pa.Table:
@@ -231,6 +342,13 @@ def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> 
     n = len(gi)
     c = {k: _col(cols, k, t, n) for k, t in (("step", np.int16), ("seat", np.int8), ("kind", np.int8),
                                                ("action", np.int16), ("legal", np.int16))}
+    try:
+        obs = np.asarray(cols["observation"])
+    except KeyError:
+        raise SchemaError("engine result lacks column 'observation'") from None
+    if obs.ndim != 2 or len(obs) != n or obs.shape[1] < 1:
+        raise SchemaError(f"engine column 'observation' has shape {obs.shape}, expected ({n}, size)")
+    c["observation"] = obs
     c["game_index"] = gi
     if n > 1:
         key_sorted = np.all((gi[1:] > gi[:-1]) | ((gi[1:] == gi[:-1]) & (c["step"][1:] > c["step"][:-1])))
@@ -244,8 +362,9 @@ def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> 
         _dict(c["kind"], kinds, np.int8, "kind"),
         pa.array(c["action"]),
         pa.array(c["legal"]),
+        observation_array(c["observation"]),
     ]
-    return pa.Table.from_arrays(arrays, schema=DECISIONS_SCHEMA)
+    return pa.Table.from_arrays(arrays, schema=decisions_schema(obs.shape[1]))
 
 
 def cards_table(card_names: Sequence[str]) -> pa.Table:

@@ -123,18 +123,22 @@ def mean_from_sums(n: int, s: float, ss: float) -> Mean:
 
 
 def rate_difference(a: Rate, b: Rate) -> tuple[float, float, float]:
-    """a.rate - b.rate with a 95% normal (Wald) interval, treating the two samples as independent."""
+    """a.rate - b.rate with a 95% interval for two independent samples: Newcombe's hybrid score interval
+    (his method 10), built from the two Wilson intervals, so it behaves with rates near 0 or 1."""
     if a.n == 0 or b.n == 0:
         return NAN, NAN, NAN
     d = a.rate - b.rate
-    se = math.sqrt(a.rate * (1 - a.rate) / a.n + b.rate * (1 - b.rate) / b.n)
-    return d, d - Z95 * se, d + Z95 * se
+    lo = d - math.sqrt((a.rate - a.lo) ** 2 + (b.hi - b.rate) ** 2)
+    hi = d + math.sqrt((a.hi - a.rate) ** 2 + (b.rate - b.lo) ** 2)
+    return d, max(-1.0, lo), min(1.0, hi)
 
 
 def paired(n: int, mean_diff: float, sd_diff: float) -> tuple[float, float, float]:
-    """A paired difference: mean of the per-game differences ± 1.96·sd/√n."""
+    """A paired difference: the mean of the n per-game differences ± t(0.975, n-1)·sd/√n."""
     if n <= 0 or mean_diff is None or (isinstance(mean_diff, float) and math.isnan(mean_diff)):
         return NAN, NAN, NAN
-    sd = 0.0 if sd_diff is None or (n < 2) else float(sd_diff)
-    half = Z95 * sd / math.sqrt(n) if n >= 2 else NAN
+    if n < 2:
+        return float(mean_diff), NAN, NAN
+    sd = 0.0 if sd_diff is None or math.isnan(sd_diff) else float(sd_diff)
+    half = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
     return float(mean_diff), float(mean_diff) - half, float(mean_diff) + half

@@ -69,6 +69,7 @@ class Summary:
     threads: int | None
     by_seat: list[Group] = field(default_factory=list)
     by_bot: list[Group] = field(default_factory=list)
+    what_if: dict | None = None  # the run's what-if variant (name, changes, cards), if any
 
     @property
     def games_per_second(self) -> float | None:
@@ -139,20 +140,23 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     score = seats.column("score").to_numpy().astype(np.int64)
     won = seats.column("won").to_numpy(zero_copy_only=False).astype(bool)
     players = int(cfg["players"])
-    by_seat = [_group(str(s), bots[s] if s < len(bots) else "?", won[seat == s], score[seat == s])
+    rotated = bool(cfg.get("lineups"))  # a match or tournament: every bot in every seat
+    by_seat = [_group(str(s), "(rotated)" if rotated else bots[s] if s < len(bots) else "?", won[seat == s],
+                      score[seat == s])
                for s in range(players)]
     by_bot = [_group(b, "", won[bot == i], score[bot == i]) for i, b in enumerate(unique_bots)]
     sessions = run.manifest.get("sessions") or []
     threads = sessions[-1].get("threads") if sessions else None
     return Summary(
         path=str(run.path), run_id=run.manifest.get("run_id", ""), status=run.status, game=cfg.get("game", "?"),
-        expansion=cfg.get("expansion", "?"), players=players, variant="advanced" if cfg.get("advanced") else "standard",
+        expansion=cfg.get("expansion", "?"), players=players,
+        variant="advanced" if cfg.get("advanced") else "long game" if cfg.get("long_game") else "standard",
         bots=bots, seed=cfg.get("seed"), games=games.num_rows, games_planned=run.games_planned,
         mean_rounds=float(rounds.mean()) if len(rounds) else float("nan"),
         mean_score=float(score.mean()) if len(score) else float("nan"),
         shared_wins=int((n_winners > 1).sum()), end_reasons=end_counts,
         elapsed_seconds=float(run.manifest.get("elapsed_seconds") or 0.0), threads=threads,
-        by_seat=by_seat, by_bot=by_bot,
+        by_seat=by_seat, by_bot=by_bot, what_if=cfg.get("what_if"),
     )
 
 
@@ -175,12 +179,17 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
 
 def format_summary(s: Summary) -> str:
     """The summary as a few lines of text."""
-    variant = ", advanced" if s.variant == "advanced" else ""
+    variant = f", {s.variant}" if s.variant != "standard" else ""
     state = {"complete": "complete", "interrupted": "interrupted, resumable",
              "running": "incomplete, resumable"}.get(s.status, s.status)
     head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
         else f"{s.path}: {s.games:,} games"
-    lines = [f"{head} of {s.game} {s.expansion}, {s.players} players{variant}, seed {s.seed} ({state})"]
+    what = s.game if s.game == "af" else f"{s.game} {s.expansion}"  # Alien Frontiers has no expansions
+    lines = [f"{head} of {what}, {s.players} players{variant}, seed {s.seed} ({state})"]
+    if s.what_if:
+        changes = "; ".join(s.what_if.get("changes") or [])
+        name = s.what_if.get("name") or changes
+        lines.append(f"  what-if variant {name}" + (f": {changes}" if changes != name else ""))
     speed = s.games_per_second
     if speed is not None:
         on = f" on {s.threads} threads" if s.threads else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -25,20 +26,48 @@ COMPRESSION = "zstd"
 _CHUNK_RE = re.compile(r"^chunk-(\d+)\.parquet$")
 LOCK_FILE = ".lock"
 #: Everything a run folder may contain (what --overwrite is allowed to remove).
-KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES}
+#: What galaxysim derives from a run inside its folder by default (the report, the exported dataset): an
+#: --overwrite removes them with the run they describe.
+DERIVED_ENTRIES = {"report", "decisions.npz", "decisions.parquet"}
+KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES, *DERIVED_ENTRIES}
 
 
 def encode_parquet(table: pa.Table) -> pa.Buffer:
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=True, write_statistics=True)
+    # Large binary values (observation tensors) get neither a dictionary nor min/max statistics.
+    plain = [f.name for f in table.schema if not pa.types.is_fixed_size_binary(f.type)]
+    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=plain, write_statistics=plain)
     return sink.getvalue()
 
 
 def write_parquet(table: pa.Table, path: Path) -> dict[str, Any]:
     """Writes `table` atomically to `path`; returns {rows, bytes, sha256} for the manifest."""
-    data = encode_parquet(table)
+    return write_encoded(encode_parquet(table), table.num_rows, path)
+
+
+def write_encoded(data: "pa.Buffer | bytes", rows: int, path: Path) -> dict[str, Any]:
+    """Writes an encoded Parquet file atomically to `path`; returns {rows, bytes, sha256} for the manifest."""
     atomic_write_bytes(path, data)
-    return {"rows": table.num_rows, "bytes": data.size, "sha256": hashlib.sha256(data).hexdigest()}
+    return {"rows": rows, "bytes": len(memoryview(data)), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+@dataclass
+class EncodedChunk:
+    """One chunk's Parquet files, encoded but not yet written: what a process that plays chunks away from the
+    run folder (a Ray worker) hands to the run's writer. `files` and `rows` are keyed by table."""
+
+    chunk: int
+    first_game: int
+    games: int
+    files: dict[str, "pa.Buffer | bytes"]
+    rows: dict[str, int]
+    extra: dict[str, Any] = field(default_factory=dict)  # more fields for the manifest's chunk entry
+
+    @classmethod
+    def encode(cls, chunk: int, first_game: int, tables: Mapping[str, pa.Table], **extra: Any) -> "EncodedChunk":
+        return cls(chunk, first_game, tables["games"].num_rows,
+                   {t: encode_parquet(tab) for t, tab in tables.items()},
+                   {t: tab.num_rows for t, tab in tables.items()}, dict(extra))
 
 
 def file_sha256(path: Path) -> str:
@@ -122,21 +151,28 @@ class RunWriter:
 
     def write_chunk(self, chunk: int, first_game: int, tables: Mapping[str, pa.Table], **extra: Any) -> dict:
         """Writes one chunk's files (one per table of the run), then lists it in the manifest."""
-        if set(tables) != set(self.manifest["tables"]):
-            raise ValueError(f"chunk {chunk}: tables {sorted(tables)} != {self.manifest['tables']}")
-        if chunk in self.done_chunks():
-            raise ValueError(f"chunk {chunk} is already in the run")
-        games = tables["games"].num_rows
+        self._check_new(chunk, tables)
+        return self.write_encoded_chunk(EncodedChunk.encode(chunk, first_game, tables, **extra))
+
+    def write_encoded_chunk(self, enc: EncodedChunk) -> dict:
+        """`write_chunk` for a chunk already encoded (possibly elsewhere, see EncodedChunk)."""
+        self._check_new(enc.chunk, enc.files)
         files = {}
         for t in self.manifest["tables"]:  # a fixed order: games, seats[, decisions]
-            rel = chunk_file(t, chunk)
-            files[t] = {"path": rel, **write_parquet(tables[t], self.dir / rel)}
-        entry = {"chunk": chunk, "first_game": first_game, "games": games, **extra, "files": files}
+            rel = chunk_file(t, enc.chunk)
+            files[t] = {"path": rel, **write_encoded(enc.files[t], enc.rows[t], self.dir / rel)}
+        entry = {"chunk": enc.chunk, "first_game": enc.first_game, "games": enc.games, **enc.extra, "files": files}
         chunks = self.manifest["chunks"]
         chunks.append(entry)
         chunks.sort(key=lambda c: c["chunk"])
         self.flush()
         return entry
+
+    def _check_new(self, chunk: int, tables: Mapping[str, Any]) -> None:
+        if set(tables) != set(self.manifest["tables"]):
+            raise ValueError(f"chunk {chunk}: tables {sorted(tables)} != {self.manifest['tables']}")
+        if chunk in self.done_chunks():
+            raise ValueError(f"chunk {chunk} is already in the run")
 
     def flush(self) -> None:
         write_manifest(self.dir, self.manifest)
@@ -147,6 +183,7 @@ def games_written(manifest: Mapping[str, Any]) -> int:
 
 
 __all__ = [
-    "RunWriter", "write_parquet", "encode_parquet", "file_sha256", "clean_folder", "stray_files", "folder_is_ours",
+    "RunWriter", "EncodedChunk", "write_parquet", "write_encoded", "encode_parquet", "file_sha256", "clean_folder",
+    "stray_files", "folder_is_ours",
     "remove_run_folder_contents", "games_written", "KNOWN_ENTRIES", "LOCK_FILE",
 ]

@@ -18,8 +18,10 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
+from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
+from . import cli_match
 from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -32,6 +34,7 @@ examples:
   galaxysim run --config my-run.toml --threads 8
   galaxysim run --out runs/rh --resume        continue runs/rh if it exists (same as: galaxysim resume runs/rh)
   galaxysim run --record-decisions --games 2000     also write decisions/ (the ML dataset)
+  galaxysim run --game af --players 3 --games 20000 --seed 1     Alien Frontiers, 3 heuristic bots
 
 config file (TOML; every flag has a key of the same name, flags win over the file):
   game = "rftg"
@@ -121,12 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
                                    "a summary. With no flags: the defaults shown below.",
                        epilog=RUN_EXAMPLES, argument_default=S)
     d = RunConfig()
-    r.add_argument("--game", metavar="NAME", help=f"rftg (Race for the Galaxy); af is not implemented yet "
+    r.add_argument("--game", metavar="NAME", help=f"rftg (Race for the Galaxy) or af (Alien Frontiers) "
                                                  f"(default {d.game})")
     r.add_argument("--players", metavar="N", type=_int, help=f"number of players (default {d.players})")
     r.add_argument("--expansion", metavar="NAME", help=f"base, tgs or rvi (default {d.expansion})")
     r.add_argument("--advanced", action=argparse.BooleanOptionalAction,
                    help="the advanced 2-player game (default off)")
+    r.add_argument("--long-game", action=argparse.BooleanOptionalAction,
+                   help="Alien Frontiers: 8 colonies per player with 3 and 4 players (default off)")
     r.add_argument("--bots", metavar="LIST", help="one bot per seat, comma-separated, e.g. "
                                                   "random,heuristic,heuristic,heuristic; a single name plays "
                                                   "every seat (default heuristic)")
@@ -138,13 +143,19 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", metavar="DIR", help="run folder (default runs/<game>-<expansion>-<N>p-seed<seed>, or "
                                                 "-<timestamp> without --seed)")
     r.add_argument("--record-decisions", action=argparse.BooleanOptionalAction,
-                   help="also write decisions/: every decision of every game (large)")
+                   help="also write decisions/: every decision of every game, with the deciding seat's "
+                        "observation vector (large)")
+    r.add_argument("--variant", metavar="CHANGES", dest="what_if",
+                   help="a what-if variant, e.g. 'Gambling World.cost=2; hand_limit=12' (docs/variants.md)")
     r.add_argument("--chunk-size", metavar="N", type=_count,
                    help="games per chunk file (default: 2,500 per thread, at least 1,000)")
     r.add_argument("--config", metavar="FILE", help="TOML config file; flags given here win over it")
     r.add_argument("--overwrite", action="store_true", help="replace the run in an existing --out folder")
     r.add_argument("--resume", action="store_true", help="if --out holds a run, continue it instead of refusing")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
+    r.add_argument("--ray", "--ray-address", metavar="ADDRESS", dest="ray_address",
+                   help="play on a Ray cluster: auto (RAY_ADDRESS or the `ray start` cluster of this machine), "
+                        "local (a private Ray here), HOST:PORT or ray://HOST:PORT; same rows as a local run")
 
     s = sub.add_parser("summary", help="summarize a run folder", formatter_class=fmt, epilog=SUMMARY_EXAMPLES,
                        description="Win rate by seat and by bot (95%% Wilson intervals), mean score,\n"
@@ -164,8 +175,14 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("run", metavar="RUN", help="run folder")
     rs.add_argument("--threads", metavar="N", type=_int, help="engine threads (default: all cores)")
     rs.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
+    rs.add_argument("--ray", metavar="ADDRESS", dest="ray_address",
+                    help="play the missing chunks on a Ray cluster (see run --ray), whatever played the rest")
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
+    _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
+    from .cli_analysis import add_commands as add_analysis_commands
+
+    add_analysis_commands(sub, fmt, _SUBPARSERS, COMMANDS, _count, _int)
     return p
 
 
@@ -203,7 +220,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
         values.update(load_toml(ns.config))
         labels.update({k: f"{ns.config}: {k}" for k in values})
     values.update(given)
-    labels.update({k: f"--{k.replace('_', '-')}" for k in given})
+    labels.update({k: "--variant" if k == "what_if" else f"--{k.replace('_', '-')}" for k in given})
     cfg = RunConfig.from_values(values, labels=labels)
     outcome = runmod.start(cfg, explicit=set(values))
     return _finish(outcome)
@@ -214,7 +231,14 @@ def cmd_resume(ns: argparse.Namespace) -> int:
 
     if ns.threads is not None and ns.threads < 1:
         raise ConfigError(f"--threads must be at least 1, not {ns.threads}")
-    return _finish(runmod.resume(ns.run, threads=ns.threads, quiet=ns.quiet))
+    if ns.ray_address is not None:
+        from cluster.options import OptionError, check_address
+
+        try:
+            check_address(ns.ray_address)
+        except OptionError as e:
+            raise ConfigError(str(e)) from None
+    return _finish(runmod.resume(ns.run, threads=ns.threads, quiet=ns.quiet, ray_address=ns.ray_address))
 
 
 def cmd_summary(ns: argparse.Namespace) -> int:
@@ -244,7 +268,8 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay}
+COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
+            **cli_match.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -272,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[ns.command](ns)
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
+    except ClusterError as e:
+        return _fail(str(e), EXIT_FAIL)
     except SchemaError as e:
         return _fail(f"engine output does not fit the run folder schema: {e}", EXIT_FAIL)
     except KeyboardInterrupt:

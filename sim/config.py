@@ -11,6 +11,10 @@ underscores). A config file holds the keys at the top level or under [run]:
     games = 200000
     seed = 42
     record_decisions = false
+    variant = "Gambling World.cost=2; hand_limit=12"   # a what-if variant (docs/variants.md); also:
+    # [variant]
+    # name = "cheap gambling"
+    # changes = ["Gambling World.cost=2", "hand_limit=12"]
 
 Flags given on the command line win over the file.
 """
@@ -31,12 +35,14 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 GAMES = ("rftg", "af")
-IMPLEMENTED_GAMES = ("rftg",)
+IMPLEMENTED_GAMES = ("rftg", "af")
 EXPANSIONS = ("base", "tgs", "rvi")
 DEFAULT_GAMES = 100_000
 #: Games per chunk per thread when --chunk-size is not given: chunks of a fraction of a second.
 AUTO_CHUNK_PER_THREAD = 2_500
 AUTO_CHUNK_MIN, AUTO_CHUNK_MAX = 1_000, 100_000
+#: ... and when decisions are recorded (each game then carries ~0.4 MB of observation tensors in memory).
+AUTO_CHUNK_RECORD_PER_THREAD, AUTO_CHUNK_RECORD_MAX = 100, 1_000
 MAX_SEED = 2**64 - 1
 
 
@@ -69,6 +75,15 @@ class RunConfig:
     overwrite: bool = False
     resume: bool = False
     quiet: bool = False
+    # Where to play: None on this machine; "auto", "local", "HOST:PORT" or "ray://HOST:PORT" on a Ray cluster
+    # (flag --ray; TOML `ray.address` or `ray = "auto"`). ray_options: the other keys of the TOML [ray] table
+    # (see cluster/options.py). Neither changes a row.
+    ray_address: str | None = None
+    ray_options: dict[str, Any] = field(default_factory=dict)
+    #: A what-if variant (pycore.variant.Variant), None for the printed rules. Config key `variant` (or what_if).
+    what_if: Any = None
+    #: Alien Frontiers: 8 colonies per player with 3 and 4 players (rules 2.2).
+    long_game: bool = False
 
     # --- building ---------------------------------------------------------------------------------------------
     @classmethod
@@ -98,6 +113,16 @@ class RunConfig:
         if self.game not in IMPLEMENTED_GAMES:
             raise ConfigError(f"{L('game')} {self.game}: Alien Frontiers is not implemented yet; "
                               f"only {', '.join(IMPLEMENTED_GAMES)} can be played for now")
+        if self.game == "af":
+            if self.expansion != "base":
+                raise ConfigError(f"{L('expansion')}: Alien Frontiers has no expansions (got {self.expansion!r})")
+            if self.advanced:
+                raise ConfigError(f"{L('advanced')} is a Race for the Galaxy option (Alien Frontiers has long_game)")
+            if self.what_if is not None:
+                raise ConfigError(f"{L('what_if')}: variants are implemented for Race for the Galaxy only "
+                                  "(for Alien Frontiers: pycore.af.Game(overrides=...))")
+        elif self.long_game:
+            raise ConfigError(f"{L('long_game')} is an Alien Frontiers option")
         if self.expansion not in EXPANSIONS:
             raise ConfigError(f"{L('expansion')}: unknown expansion {self.expansion!r} "
                               f"(expected one of {', '.join(EXPANSIONS)})")
@@ -120,25 +145,46 @@ class RunConfig:
             raise ConfigError(f"{L('chunk_size')} must be at least 1, not {self.chunk_size}")
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
+        if self.ray_address is not None or self.ray_options:
+            from cluster.options import OptionError, check_address, check_options
+
+            try:
+                check_address(self.ray_address, L("ray_address").replace("ray_address", "ray.address"))
+                check_options(self.ray_options, L("ray_options").replace("ray_options", "ray"))
+            except OptionError as e:
+                raise ConfigError(str(e)) from None
+        if self.what_if is not None:
+            from pycore import rftg
+            from pycore.variant import VariantError
+
+            try:
+                self.what_if.resolve(rftg.card_text(), self.expansion)
+            except VariantError as e:
+                raise ConfigError(f"{L('what_if')}: {e}") from None
 
     # --- choosing the defaults --------------------------------------------------------------------------------
     def resolved(self) -> "RunConfig":
         """A copy with seed, threads, chunk size and output folder chosen."""
-        cfg = dataclasses.replace(self, bots=list(self.bots))
+        cfg = dataclasses.replace(self, bots=list(self.bots), ray_options=dict(self.ray_options))
         if cfg.seed is None:
             cfg.seed = secrets.randbits(63)
         if cfg.threads is None:
             cfg.threads = all_cores()
         if cfg.chunk_size is None:
-            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads)
+            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads, cfg.record_decisions)
         if cfg.out is None:
             cfg.out = str(default_out(cfg, seed_given=self.seed is not None))
         return cfg
 
     def manifest_config(self) -> dict[str, Any]:
         """What the manifest records (everything but the per-invocation switches)."""
-        return {k: getattr(self, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed",
-                                               "record_decisions", "chunk_size", "threads")}
+        out = {k: getattr(self, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed",
+                                              "record_decisions", "chunk_size", "threads")}
+        if self.what_if is not None:  # only then: the manifests of runs without a variant stay as they were
+            out["what_if"] = self.what_if.to_config()
+        if self.game == "af":
+            out["long_game"] = self.long_game
+        return out
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any], source: str) -> "RunConfig":
@@ -147,18 +193,26 @@ class RunConfig:
 
     @property
     def variant(self) -> str:
+        if self.game == "af":
+            return "long_game" if self.long_game else "standard"
         return "advanced" if self.advanced else "standard"
 
 
-def auto_chunk_size(games: int, threads: int) -> int:
-    size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
+def auto_chunk_size(games: int, threads: int, record_decisions: bool = False) -> int:
+    if record_decisions:
+        size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * max(1, threads))
+    else:
+        size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
     return max(1, min(games, size))
 
 
 def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> Path:
-    """runs/rftg-base-4p-seed42 for an explicit seed, else runs/rftg-base-4p-20250101-120000[-N]."""
-    adv = "-adv" if cfg.advanced else ""
-    stem = f"{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}"
+    """runs/rftg-base-4p-seed42 for an explicit seed, else runs/rftg-base-4p-20250101-120000[-N]
+    (Alien Frontiers: runs/af-3p-seed42, runs/af-4p-long-seed42)."""
+    if cfg.game == "af":
+        stem = f"af-{cfg.players}p{'-long' if cfg.long_game else ''}"
+    else:
+        stem = f"{cfg.game}-{cfg.expansion}-{cfg.players}p{'-adv' if cfg.advanced else ''}"
     if seed_given:
         return root / f"{stem}-seed{cfg.seed}"
     import time
@@ -174,12 +228,17 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
 # --- types ----------------------------------------------------------------------------------------------------------
 
 _INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
-_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet"}
-_STR_KEYS = {"game", "expansion", "out"}
+#: Config file keys that name a RunConfig field differently ("variant" is also the standard/advanced label).
+KEY_ALIASES = {"variant": "what_if"}
+_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet", "long_game"}
+_STR_KEYS = {"game", "expansion", "out", "ray_address"}
 
 
 def parse_bots(text: str) -> list[str]:
-    return [b.strip() for b in text.split(",")]
+    """One bot spec per seat from "random,ismcts:iterations=500,c=0.5" (sim.bots.split_specs)."""
+    from .bots import split_specs
+
+    return split_specs(text)
 
 
 def _labeller(source: str, labels: Mapping[str, str] | None) -> Callable[[str], str]:
@@ -203,11 +262,22 @@ def _check_type(key: str, value: Any, label: str) -> Any:
             raise ConfigError(f"{label} must be true or false, not {value!r}")
         return value
     if key in _STR_KEYS:
-        if value is None and key == "out":
+        if value is None and key in ("out", "ray_address"):
             return None
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a string, not {value!r}")
         return value
+    if key == "ray_options":
+        if not isinstance(value, dict):
+            raise ConfigError(f"{label} must be a table, not {value!r}")
+        return dict(value)
+    if key == "what_if":
+        from pycore.variant import Variant, VariantError
+
+        try:
+            return Variant.from_config(value, where=label)
+        except VariantError as e:
+            raise ConfigError(f"{label}: {e}" if not str(e).startswith(label) else str(e)) from None
     if key == "bots":
         if isinstance(value, str):
             return parse_bots(value)
@@ -224,8 +294,9 @@ def _unknown_key(key: str, source: str) -> ConfigError:
     return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
 
 
-def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked."""
+def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked. Keys in
+    `extra` (a command's own, e.g. compare's variant tables) are returned as they are."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -244,8 +315,20 @@ def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     if set(raw) == {"run"} and isinstance(raw["run"], dict):
         raw = raw["run"]
     out: dict[str, Any] = {}
+    raw = dict(raw)
+    ray = raw.pop("ray", None)  # `ray = "auto"`, or a [ray] table: address and the Ray options
+    if isinstance(ray, dict):
+        ray = dict(ray)
+        if "address" in ray:
+            out["ray_address"] = _check_type("ray_address", ray.pop("address"), f"{p}: ray.address")
+        out["ray_options"] = ray
+    elif ray is not None:
+        out["ray_address"] = _check_type("ray_address", ray, f"{p}: ray")
     for key, value in raw.items():
-        k = key.replace("-", "_")
+        if key.replace("-", "_") in extra:
+            out[key.replace("-", "_")] = value
+            continue
+        k = KEY_ALIASES.get(key.replace("-", "_"), key.replace("-", "_"))
         if k not in RunConfig.keys():
             raise _unknown_key(key, str(p))
         out[k] = _check_type(k, value, f"{p}: {k}")

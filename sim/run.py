@@ -39,7 +39,7 @@ from results import manifest as mf
 from results import schema as sch
 from results.manifest import RunFolderError
 from results.reader import open_run, verify_run
-from results.writer import (LOCK_FILE, RunWriter, clean_folder, folder_is_ours, games_written,
+from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours, games_written,
                             remove_run_folder_contents)
 
 from .config import ConfigError, RunConfig, all_cores
@@ -47,7 +47,7 @@ from .config import ConfigError, RunConfig, all_cores
 CARD_FILE = "rftg_cards.txt"
 #: What must match between a run folder and a `run --resume` that names it.
 DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions",
-                    "chunk_size")
+                    "chunk_size", "what_if", "long_game")
 
 
 class ReplayMismatch(Exception):
@@ -69,6 +69,30 @@ def card_text() -> str:
     return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=None)
+def af_texts() -> dict[str, str]:
+    """The Alien Frontiers data files by name (pycore.af.DATA_FILES)."""
+    from pycore import af
+
+    root = resources.files("pycore") / "data"
+    return {name: (root / name).read_text(encoding="utf-8") for name in af.DATA_FILES}
+
+
+@lru_cache(maxsize=64)
+def _resolved(variant, expansion: str):
+    return variant.resolve(card_text(), expansion)
+
+
+def game_card_text(cfg: RunConfig) -> str:
+    """The card data the run plays: the shipped file, with the what-if variant's overrides if any."""
+    return card_text() if cfg.what_if is None else _resolved(cfg.what_if, cfg.expansion).card_text
+
+
+def rule_options(cfg: RunConfig) -> dict[str, int]:
+    """The rule constants the variant changes, as engine keywords (hand_limit, vp_per_player, tableau_end)."""
+    return {} if cfg.what_if is None else dict(_resolved(cfg.what_if, cfg.expansion).rules)
+
+
 def engine_version() -> str:
     return str(batch_module().ENGINE_VERSION)
 
@@ -88,10 +112,30 @@ def make_runner(cfg: RunConfig):
     """The engine's batch runner for `cfg`; the engine's rule errors (player count, bots, expansion) become
     ConfigError."""
     b = batch_module()
+    for bot in cfg.bots:
+        if bot.startswith("py:"):
+            raise ConfigError(f"bot {bot!r}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
+                              "play Python bots with galaxysim match or tournament")
     try:
-        return b.Runner(card_text(), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots))
-    except ValueError as e:  # pycore._rftg.RulesError is a ValueError
+        if cfg.game == "af":
+            return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots))
+        return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
+                        **rule_options(cfg))
+    except ValueError as e:  # pycore._rftg.RulesError (and pycore.variant.VariantError) are ValueErrors
         raise ConfigError(_one_line(str(e))) from None
+
+
+def seconds_per_game(cfg: RunConfig, sample_seconds: float = 0.1) -> float:
+    """About how long one game of `cfg` takes on one thread here: a short sample, to size chunks by time."""
+    runner = make_runner(cfg)
+    n = 8
+    while True:
+        t = time.perf_counter()
+        runner.run(int(cfg.seed or 0), 0, n, 1, False)
+        t = time.perf_counter() - t
+        if t >= sample_seconds or n >= 1 << 20:
+            return t / n
+        n *= 4
 
 
 def _one_line(text: str) -> str:
@@ -101,6 +145,10 @@ def _one_line(text: str) -> str:
 def run_id(cfg: RunConfig, engine: str) -> str:
     """Names what was played: a hash of everything that determines the rows (not threads or chunking)."""
     key = {k: getattr(cfg, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed")}
+    if cfg.what_if is not None:
+        key["what_if"] = cfg.what_if.identity()
+    if cfg.game == "af":
+        key["long_game"] = cfg.long_game
     key["engine_version"] = engine
     return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -118,23 +166,81 @@ class _Converter:
     end_reasons: list[str]
     kinds: list[str]
     card_names: list[str]
+    af_names: dict[str, list[str]] | None = None  # Alien Frontiers: tech, territories, colours
 
     @classmethod
     def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
         b = batch_module()
-        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS), list(b.design_names(card_text(),
-                                                                                                cfg.expansion)))
+        if cfg.game == "af":
+            names = b.af_names(af_texts())
+            return cls(cfg, rid, list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]), names)
+        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
+                   list(b.design_names(game_card_text(cfg), cfg.expansion)))
+
+    def seats(self, cols: dict) -> pa.Table:
+        cfg = self.cfg
+        if self.af_names is not None:
+            return sch.af_seats_table(cols, players=cfg.players, bots=cfg.bots, tech_names=self.card_names,
+                                      territory_names=self.af_names["territories"], colours=self.af_names["colours"])
+        return sch.seats_table(cols, players=cfg.players, bots=cfg.bots, card_names=self.card_names)
 
     def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
         cfg = self.cfg
         out = {
             "games": sch.games_table(res["games"], run_id=self.run_id, game=cfg.game, expansion=cfg.expansion,
                                      players=cfg.players, variant=cfg.variant, end_reasons=self.end_reasons),
-            "seats": sch.seats_table(res["seats"], players=cfg.players, bots=cfg.bots, card_names=self.card_names),
+            "seats": self.seats(res["seats"]),
         }
         if cfg.record_decisions:
             out["decisions"] = sch.decisions_table(res["decisions"], kinds=self.kinds)
         return out
+
+
+# --- one chunk, in any process ---------------------------------------------------------------------------------------
+
+@dataclass
+class ChunkJob:
+    """Everything a process needs to play any chunk of a run: the resolved config, the run id, and the engine
+    version whose games the run holds. Picklable: the Ray driver sends it to its workers (cluster/tasks.py)."""
+
+    config: RunConfig
+    run_id: str
+    engine_version: str
+
+    def span(self, chunk: int) -> tuple[int, int]:
+        """(first game, game count) of a chunk."""
+        first = chunk * int(self.config.chunk_size)
+        return first, min(int(self.config.chunk_size), int(self.config.games) - first)
+
+    def player(self) -> "ChunkPlayer":
+        return ChunkPlayer(self)
+
+
+class ChunkPlayer:
+    """Plays chunks of one run: the engine's batch runner and the converter to the run's tables. Building it
+    checks the config against the engine (players, bots, expansion)."""
+
+    def __init__(self, job: ChunkJob):
+        self.job = job
+        self.runner = make_runner(job.config)
+        self.converter = _Converter.for_run(job.config, job.run_id)
+
+    def play(self, chunk: int, threads: int) -> tuple[dict, float]:
+        """The engine's columns for a chunk's games (GIL released while it plays), and the seconds it took."""
+        first, count = self.job.span(chunk)
+        t = time.perf_counter()
+        res = self.runner.run(int(self.job.config.seed), first, count, int(threads),
+                              bool(self.job.config.record_decisions))
+        return res, time.perf_counter() - t
+
+    def encode(self, chunk: int, res: dict, **extra: Any) -> EncodedChunk:
+        """The chunk's Parquet files, ready for RunWriter.write_encoded_chunk."""
+        first, count = self.job.span(chunk)
+        tables = self.converter.tables(res)
+        if tables["games"].num_rows != count:
+            raise sch.SchemaError(f"engine returned {tables['games'].num_rows} games for chunk {chunk}, "
+                                  f"expected {count}")
+        return EncodedChunk.encode(chunk, first, tables, **extra)
 
 
 # --- locking ---------------------------------------------------------------------------------------------------------
@@ -204,6 +310,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
     """Plays a new run as `cfg` says (or continues one, with cfg.resume). Nothing is written before every
     check has passed."""
     cfg.validate()
+    asked = cfg
     cfg = cfg.resolved()
     out = Path(cfg.out)
     if out.exists() and not out.is_dir():
@@ -212,8 +319,9 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
     if nonempty and cfg.resume:
         run = open_run(out, check_files=False)
         _check_same_run(run.manifest["config"], cfg, explicit, out)
-        return resume(out, threads=cfg.threads, quiet=cfg.quiet, progress=progress)
-    runner = make_runner(cfg)  # validates players, bots, expansion: before any file is touched
+        return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
+                      ray_options=cfg.ray_options)
+    make_runner(cfg)  # validates players, bots, expansion: before any file is touched or any cluster reached
     if nonempty:
         if not cfg.overwrite:
             raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
@@ -224,53 +332,83 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
                               f"(it holds {', '.join(foreign[:3])}{'...' if len(foreign) > 3 else ''})")
         if _lock_is_held(out):
             raise ConfigError(f"{out} is in use by another galaxysim process")
-    converter = _Converter.for_run(cfg, run_id(cfg, engine_version()))
+    with _cluster(cfg.ray_address, cfg.ray_options) as cluster:
+        if cluster is not None:  # threads per task and chunk size suited to the cluster, unless given
+            per_game = None if asked.chunk_size else seconds_per_game(cfg)
+            cfg = cluster.fit(cfg, threads=asked.threads, chunk_size=asked.chunk_size, seconds_per_game=per_game)
+        player = ChunkJob(cfg, run_id(cfg, engine_version()), engine_version()).player()
+        out.mkdir(parents=True, exist_ok=True)
+        with _locked(out):
+            return _create_and_play(out, nonempty, player, cfg, progress, cluster)
+
+
+def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
+                     cluster) -> RunOutcome:
+    converter = player.converter
     cards = sch.cards_table(converter.card_names)
-    out.mkdir(parents=True, exist_ok=True)
-    with _locked(out):
-        if nonempty:
-            remove_run_folder_contents(out)
-        n_chunks = -(-cfg.games // cfg.chunk_size)
-        manifest: dict[str, Any] = {
-            "format": mf.FORMAT,
-            "format_version": mf.FORMAT_VERSION,
-            "schema_version": sch.SCHEMA_VERSION,
-            "run_id": converter.run_id,
-            "engine_version": engine_version(),
-            "galaxysim_version": galaxysim_version(),
-            "created": _now(),
-            "config": cfg.manifest_config(),
-            "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
-            "chunk_size": cfg.chunk_size,
-            "n_chunks": n_chunks,
-            "games": cfg.games,
-            "status": "running",
-            "elapsed_seconds": 0.0,
-            "sessions": [],
-            "cards": None,
-            "chunks": [],
-        }
-        writer = RunWriter.create(out, manifest, cards)
-        return _play(writer, runner, converter, cfg, quiet=cfg.quiet, progress=progress)
+    if nonempty:
+        remove_run_folder_contents(out)
+    n_chunks = -(-cfg.games // cfg.chunk_size)
+    manifest: dict[str, Any] = {
+        "format": mf.FORMAT,
+        "format_version": mf.FORMAT_VERSION,
+        "schema_version": sch.SCHEMA_VERSION,
+        "run_id": converter.run_id,
+        "engine_version": engine_version(),
+        "galaxysim_version": galaxysim_version(),
+        "created": _now(),
+        "config": cfg.manifest_config(),
+        "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
+        **({"observation": observation_info(player.runner, cfg.game)} if cfg.record_decisions else {}),
+        "chunk_size": cfg.chunk_size,
+        "n_chunks": n_chunks,
+        "games": cfg.games,
+        "status": "running",
+        "elapsed_seconds": 0.0,
+        "sessions": [],
+        "cards": None,
+        "chunks": [],
+    }
+    writer = RunWriter.create(out, manifest, cards)
+    return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, cluster=cluster)
+
+
+def observation_info(runner, game: str = "rftg") -> dict[str, Any]:
+    """How decisions.observation is encoded (docs/observation-tensor.md, docs/af-observation-tensor.md)."""
+    return {"size": int(runner.observation_size), "dtype": "int16", "byte_order": "little",
+            "encoding": f"{game}-observation-v1"}
 
 
 def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:
     for key in DETERMINING_KEYS:
-        if key not in explicit or key not in stored:
+        if key not in explicit:
             continue
-        want, have = getattr(cfg, key), stored[key]
+        want, have = getattr(cfg, key), stored.get(key)
+        if key == "what_if":  # the same changes make the same games, whatever the variant's name
+            from pycore.variant import Variant
+
+            want = want.identity() if want is not None else None
+            have = Variant.from_config(have).identity() if have else None
+        elif key not in stored:
+            continue
         if want != have:
             show = (lambda v: ",".join(v)) if key == "bots" else repr
-            raise ConfigError(f"--resume: {out} was made with {key}={show(have)}, not {show(want)}: "
-                              f"drop --{key.replace('_', '-')} or choose another --out")
+            flag = key.replace('_', '-')
+            if key == "what_if":
+                show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
+            raise ConfigError(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
+                              f"drop --{flag} or choose another --out")
 
 
 def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,
-           progress: bool | None = None) -> RunOutcome:
-    """Plays the games a run folder is missing. Checks the folder first (manifest, engine version, every listed
-    file's checksum); then removes stray temporary and unlisted chunk files and plays the missing chunks."""
+           progress: bool | None = None, ray_address: str | None = None,
+           ray_options: dict[str, Any] | None = None) -> RunOutcome:
+    """Plays the games a run folder is missing, here or (with ray_address) on a Ray cluster, whatever played
+    the rest. Checks the folder first (manifest, engine version, every listed file's checksum); then removes
+    stray temporary and unlisted chunk files and plays the missing chunks."""
     out = Path(path)
     run = open_run(out)
+    _refuse_match(run, out, "resume")
     stored_engine = run.manifest.get("engine_version")
     if stored_engine != engine_version():
         raise ConfigError(f"{out} was played by engine {stored_engine}; this is engine {engine_version()}, whose "
@@ -279,15 +417,16 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     if cfg.chunk_size != run.manifest["chunk_size"] or cfg.games != run.manifest["games"]:
         raise RunFolderError(f"{out}: corrupt manifest: config and chunk layout disagree")
     cfg = dataclasses.replace(cfg, threads=threads or all_cores(), quiet=quiet, out=str(out))
-    runner = make_runner(cfg)
-    converter = _Converter.for_run(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()))
-    if converter.run_id != run_id(cfg, engine_version()):
+    player = ChunkJob(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()), engine_version()).player()
+    if player.job.run_id != run_id(cfg, engine_version()):
         raise RunFolderError(f"{out}: corrupt manifest: run_id does not match its config")
     if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
         return RunOutcome(out, "complete", run.games_written, run.games_planned, 0, 0.0, cfg.threads,
                           message=f"{out} is already complete ({run.games_planned:,} games)")
     verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
-    with _locked(out):
+    with _cluster(ray_address, ray_options) as cluster, _locked(out):
+        if cluster is not None:
+            cfg = cluster.fit(cfg, threads=threads, chunk_size=cfg.chunk_size)
         again = open_run(out)  # reread under the lock: another process may have been writing
         if again.manifest != run.manifest:
             verify_run(again)
@@ -296,7 +435,14 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
         if removed and not quiet:
             _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
         writer = RunWriter(out, run.manifest)
-        return _play(writer, runner, converter, cfg, quiet=quiet, progress=progress)
+        return _play(writer, player, cfg, quiet=quiet, progress=progress, cluster=cluster)
+
+
+def _refuse_match(run, out: Path, what: str) -> None:
+    kind = run.manifest["config"].get("kind")
+    if kind in ("match", "tournament"):
+        hint = f"galaxysim {kind} --out {out} --resume" if what == "resume" else "galaxysim summary"
+        raise ConfigError(f"{out} holds a {kind}, which `galaxysim {what}` does not handle (use: {hint})")
 
 
 # --- the chunk loop --------------------------------------------------------------------------------------------------
@@ -337,10 +483,86 @@ def _progress_bar(total: int, initial: int, enabled: bool):
                 file=sys.stderr, disable=not enabled, leave=False, mininterval=0.2)
 
 
-def _play(writer: RunWriter, runner, converter: _Converter, cfg: RunConfig, quiet: bool,
-          progress: bool | None) -> RunOutcome:
+class _LocalChunks:
+    """The chunks of a run played on this machine: the engine plays one chunk at a time on its thread pool, in a
+    worker thread, one chunk ahead of the main thread that converts and writes them. (cluster/ray_runner.py
+    is the same for a Ray cluster.)"""
+
+    def __init__(self, player: ChunkPlayer, todo: list[int], threads: int, stop: _Stop):
+        self.player, self.todo, self.threads, self.stop = player, todo, threads, stop
+        self.results: queue.Queue = queue.Queue(maxsize=1)
+        self.finished = False  # every chunk has been handed out (or the worker stopped)
+        self.notes: list[str] = []  # messages for the user
+        self.worker = threading.Thread(target=self._work, name="galaxysim-engine", daemon=True)
+
+    def describe(self) -> str:
+        return f"on {self.threads} thread{'s' * (self.threads != 1)}"
+
+    def session_info(self) -> dict[str, Any]:
+        return {}
+
+    def start(self) -> None:
+        self.worker.start()
+
+    def _put(self, item) -> None:
+        while not self.stop.abandon.is_set():
+            try:
+                self.results.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                pass
+
+    def _work(self) -> None:
+        try:
+            for k in self.todo:
+                if self.stop.stop.is_set():
+                    break
+                res, secs = self.player.play(k, self.threads)
+                self._put(("chunk", k, res, secs))
+        except BaseException as e:  # handed to the main thread
+            self._put(("error", e))
+        finally:
+            self._put(("done",))
+
+    def next(self, timeout: float) -> EncodedChunk | None:
+        """The next finished chunk, or None if none came within `timeout` seconds (or none is left)."""
+        try:
+            item = self.results.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if item[0] == "done":
+            self.finished = True
+            return None
+        if item[0] == "error":
+            raise item[1]
+        _, k, res, secs = item
+        return self.player.encode(k, res, seconds=round(secs, 4))
+
+    def close(self, complete: bool) -> None:
+        if complete:
+            self.worker.join(timeout=5)
+
+
+@contextlib.contextmanager
+def _cluster(address: str | None, options: dict[str, Any] | None) -> Iterator[Any]:
+    """A connection to the Ray cluster at `address` (cluster.connect: checked, clear errors), closed on exit;
+    None for a local run. Ray is imported only here."""
+    if not address:
+        yield None
+        return
+    from cluster.connect import connect
+
+    conn = connect(address, options or {})
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
+          cluster=None) -> RunOutcome:
     m = writer.manifest
-    cs, total = m["chunk_size"], m["games"]
+    total = m["games"]
     done = writer.done_chunks()
     todo = [k for k in range(m["n_chunks"]) if k not in done]
     already = games_written(m)
@@ -351,52 +573,27 @@ def _play(writer: RunWriter, runner, converter: _Converter, cfg: RunConfig, quie
             writer.flush()
         return RunOutcome(writer.dir, "complete", already, total, 0, 0.0, threads,
                           message=f"{writer.dir} is already complete ({total:,} games)")
+    stop = _Stop()
+    source = (_LocalChunks(player, todo, threads, stop) if cluster is None
+              else cluster.chunks(player.job, todo, threads, stop))
     if not quiet:
         what = "resuming" if already else "playing"
         rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
-        _stderr(f"galaxysim: {what} {rest} games on {threads} thread{'s' * (threads != 1)} into {writer.dir}")
+        _stderr(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
     base_elapsed = float(m.get("elapsed_seconds") or 0.0)
     session = {"started": _now(), "threads": threads, "engine_version": engine_version(), "games": 0,
-               "seconds": 0.0}
+               "seconds": 0.0, **source.session_info()}
     m.setdefault("sessions", []).append(session)
     m["status"] = "running"
     writer.flush()
 
-    stop = _Stop()
-    results: queue.Queue = queue.Queue(maxsize=1)
-    seed, record = int(cfg.seed), bool(cfg.record_decisions)
-
-    def put(item) -> None:
-        while not stop.abandon.is_set():
-            try:
-                results.put(item, timeout=0.1)
-                return
-            except queue.Full:
-                pass
-
-    def work() -> None:
-        try:
-            for k in todo:
-                if stop.stop.is_set():
-                    break
-                first = k * cs
-                count = min(cs, total - first)
-                t = time.perf_counter()
-                res = runner.run(seed, first, count, threads, record)
-                put(("chunk", k, first, count, res, time.perf_counter() - t))
-        except BaseException as e:  # handed to the main thread
-            put(("error", e))
-        finally:
-            put(("done",))
-
     show = (not quiet and sys.stderr.isatty()) if progress is None else progress
     t0 = time.perf_counter()
     played = 0
-    worker = threading.Thread(target=work, name="galaxysim-engine", daemon=True)
     with _signals(stop), _progress_bar(total, already, show) as bar:
-        worker.start()
+        source.start()
         try:
-            while True:
+            while not source.finished:
                 if stop.requests > stop.announced:
                     stop.announced = stop.requests
                     msg = ("galaxysim: stopping after the chunk in flight (Ctrl-C again to stop at once)"
@@ -405,42 +602,43 @@ def _play(writer: RunWriter, runner, converter: _Converter, cfg: RunConfig, quie
                         bar.write(msg, file=sys.stderr)
                 if stop.abandon.is_set():
                     break
-                try:
-                    item = results.get(timeout=0.1)
-                except queue.Empty:
+                enc = source.next(timeout=0.1)
+                while source.notes:
+                    note = source.notes.pop(0)
+                    if not quiet:
+                        bar.write(note, file=sys.stderr)
+                if enc is None or enc.chunk in writer.done_chunks():  # a chunk is written once
                     continue
-                if item[0] == "done":
-                    break
-                if item[0] == "error":
-                    raise item[1]
-                _, k, first, count, res, secs = item
-                tables = converter.tables(res)
-                if tables["games"].num_rows != count:
-                    raise sch.SchemaError(f"engine returned {tables['games'].num_rows} games for chunk {k}, "
-                                          f"expected {count}")
                 now = time.perf_counter() - t0
-                session["games"] += count
+                session["games"] += enc.games
                 session["seconds"] = round(now, 3)
+                session.update(source.session_info())
                 m["elapsed_seconds"] = round(base_elapsed + now, 3)
-                writer.write_chunk(k, first, tables, seconds=round(secs, 4))
-                played += count
-                bar.update(count)
+                writer.write_encoded_chunk(enc)
+                played += enc.games
+                bar.update(enc.games)
         except BaseException:
             stop.abandon.set()
             stop.stop.set()
+            source.close(complete=False)
+            m["status"] = "interrupted"  # every listed chunk is whole: resumable
+            with contextlib.suppress(OSError):
+                writer.flush()
             raise
     elapsed = time.perf_counter() - t0
     written = games_written(m)
     complete = written == total
+    source.close(complete=complete)
     m["status"] = "complete" if complete else "interrupted"
     session["seconds"] = round(elapsed, 3)
+    session.update(source.session_info())
     m["elapsed_seconds"] = round(base_elapsed + elapsed, 3)
     writer.flush()
     if complete:
-        worker.join(timeout=5)
         return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
+    again = f" --ray {cluster.address}" if cluster is not None else ""
     msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; "
-           f"continue with: galaxysim resume {writer.dir}")
+           f"continue with: galaxysim resume {writer.dir}{again}")
     return RunOutcome(writer.dir, "interrupted", written, total, played, elapsed, threads, message=msg)
 
 
@@ -458,6 +656,7 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     against the stored rows."""
     out = Path(path)
     run = open_run(out)
+    _refuse_match(run, out, "replay")
     m = run.manifest
     if not 0 <= game_index < m["games"]:
         raise ConfigError(f"--game {game_index}: {out} has games 0 to {m['games'] - 1}")
@@ -485,8 +684,10 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
         raise RunFolderError(f"{out}: corrupt run folder: game {game_index} is not in its chunk file")
     g = g[0]
     seed = rep.get("seed", g["seed"])  # the game's deal seed
-    lines = [f"game {game_index} of {out} (seed {seed}; {cfg.game} {cfg.expansion}, {cfg.players} players"
-             f"{', advanced' if cfg.advanced else ''}; bots {', '.join(cfg.bots)})"]
+    what = f"{cfg.game} {cfg.expansion}" if cfg.game != "af" else "af"
+    lines = [f"game {game_index} of {out} (seed {seed}; {what}, {cfg.players} players"
+             f"{', advanced' if cfg.advanced else ''}{', long game' if cfg.long_game else ''}; "
+             f"bots {', '.join(cfg.bots)})"]
     if m.get("engine_version") != b.ENGINE_VERSION:
         lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
     width = max(4, len(str(len(rep["steps"]))))
@@ -496,7 +697,8 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
         lines.append(f"{i:>{width}}  {who}  {kind}: {text}  (action {action}; {legal} legal)")
     scores = [int(s) for s in rep["scores"]]
     winners = sorted(int(w) for w in rep["winners"])
-    lines.append(f"final after {rep['rounds']} rounds: scores "
+    length = f"{rep['turns']} turns ({rep['rounds']} rounds)" if "turns" in rep else f"{rep['rounds']} rounds"
+    lines.append(f"final after {length}: scores "
                  + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
                  + "; winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners))
     problems = []

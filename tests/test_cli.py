@@ -79,15 +79,14 @@ def small_run(tmp_path_factory) -> Path:
     return out
 
 
-def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "sim", "run", *KILL_ARGS, "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
+def wait_for_chunks(out: Path, proc: subprocess.Popen, n: int = 1, timeout: float = 60) -> dict:
+    """Waits until the run `proc` writes into `out` lists `n` chunks; returns its manifest then."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             m = json.loads((out / "manifest.json").read_text())
-            if m["chunks"]:
-                return proc
+            if len(m["chunks"]) >= n:
+                return m
         except (OSError, ValueError):
             pass
         if proc.poll() is not None:
@@ -95,7 +94,14 @@ def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
         time.sleep(0.005)
     proc.kill()
     out_, err = proc.communicate()
-    pytest.fail(f"the run never listed a chunk while running (exit {proc.returncode}): {err[-2000:]}")
+    pytest.fail(f"the run never listed {n} chunk(s) while running (exit {proc.returncode}): {err[-3000:]}")
+
+
+def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "run", *KILL_ARGS, "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for_chunks(out, proc)
+    return proc
 
 
 def test_sigkill_then_resume_equals_uninterrupted_run(tmp_path, kill_reference):
@@ -303,7 +309,9 @@ def workdir(tmp_path, monkeypatch, small_run):
 
 
 ERRORS = [
-    (["run", "--game", "af", "--games", "10"], "--game af: Alien Frontiers is not implemented yet"),
+    (["run", "--game", "af", "--expansion", "tgs", "--games", "10"], "--expansion: Alien Frontiers has no expansions"),
+    (["run", "--game", "af", "--players", "5", "--games", "10"], "Alien Frontiers is for 2 to 4 players, not 5"),
+    (["run", "--long-game", "--games", "10"], "--long-game is an Alien Frontiers option"),
     (["run", "--game", "chess"], "unknown game 'chess'"),
     (["run", "--bots", "random,superbot,heuristic,heuristic", "--games", "10"], "superbot"),
     (["run", "--bots", "random,heuristic", "--games", "10"], "--bots lists 2 bots (random,heuristic) for 4 players"),
@@ -355,7 +363,7 @@ def test_error_is_one_clear_line_and_touches_nothing(workdir, capsys, args, mess
 
 def test_errors_in_a_real_process(tmp_path):
     """The same through `python -m sim`: exit code 2, one line, no traceback, no file."""
-    for args, message in ((["run", "--game", "af"], "not implemented yet"),
+    for args, message in ((["run", "--game", "af", "--advanced"], "--advanced is a Race for the Galaxy option"),
                           (["run", "--bots", "superbot", "--games", "5"], "superbot"),
                           (["run", "--players", "four"], "not an integer")):
         r = cli(args, cwd=tmp_path)

@@ -2,7 +2,7 @@
 
 Builds tests/cpp/rftg_property_main.cpp with g++ -O2 (no sanitizers; the
 sanitized, smaller run is tests/cpp/test_rftg_random.cpp) against every core
-source, caches objects in build/rftg-property/, and runs it:
+source (tests/cpp/property_build.py), caches objects in build/cpp-property/, and runs it:
 
 * >= 20,000 random games for each of 2, 3, 4 players and the advanced 2-player
   game (GALAXYSIM_PROPERTY_GAMES to change the count), checking the invariants of
@@ -17,13 +17,12 @@ Run by hand:  python -m pytest tests/test_rftg_properties.py -s   (prints timing
 """
 from __future__ import annotations
 
-import concurrent.futures
-import hashlib
+import importlib.util
 import json
 import os
-import re
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -33,11 +32,7 @@ REPO = Path(__file__).resolve().parent.parent
 CORE = REPO / "core"
 MAIN_SRC = REPO / "tests" / "cpp" / "rftg_property_main.cpp"
 CARD_DATA = CORE / "data" / "rftg_cards.txt"
-BUILD_DIR = REPO / "build" / "rftg-property"
-
-CXX = "g++"
-CXXFLAGS = ["-std=c++17", "-O2", "-DNDEBUG", f"-I{CORE}", f"-I{REPO / 'tests' / 'cpp'}"]
-LDFLAGS = ["-pthread"]
+BUILD_DIR = REPO / "build" / "cpp-property"  # shared with tests/test_af_properties.py
 
 GAMES = int(os.environ.get("GALAXYSIM_PROPERTY_GAMES", "20000"))
 MIXED_GAMES = max(1, GAMES // 10)
@@ -45,87 +40,24 @@ CONFIGS = ("2", "3", "4", "2a")
 TIMEOUT = float(os.environ.get("GALAXYSIM_PROPERTY_TIMEOUT", "900"))
 
 
-def _core_sources() -> list[Path]:
-    return [
-        p for p in sorted(CORE.rglob("*.cpp"))
-        if not any(part in ("tests", "test") for part in p.relative_to(CORE).parts[:-1])
-    ]
+def _load_builder():
+    name = "galaxysim_property_build"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "tests" / "cpp" / "property_build.py")
+        sys.modules[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[name])
+    return sys.modules[name]
 
 
-def _flags_dir() -> Path:
-    key = hashlib.sha1(" ".join([CXX, *CXXFLAGS]).encode()).hexdigest()[:10]
-    return BUILD_DIR / key
-
-
-def _up_to_date(obj: Path, dep: Path) -> bool:
-    """obj exists and is newer than every file its g++ -MMD dependency file lists."""
-    if not obj.exists() or not dep.exists():
-        return False
-    mtime = obj.stat().st_mtime_ns
-    first = dep.read_text(errors="replace").replace("\\\n", " ").split("\n", 1)[0]
-    if ":" not in first:
-        return False
-    for f in re.split(r"(?<!\\)\s+", first.split(":", 1)[1].strip()):
-        if not f:
-            continue
-        try:
-            if Path(f.replace("\\ ", " ")).stat().st_mtime_ns > mtime:
-                return False
-        except FileNotFoundError:
-            return False
-    return True
-
-
-def _compile(src: Path) -> tuple[Path, str | None]:
-    """Compiles src to an object (skipped when up to date); returns (object, error or None)."""
-    obj = _flags_dir() / "obj" / src.resolve().relative_to(REPO).with_suffix(".o")
-    dep = obj.with_suffix(".d")
-    if _up_to_date(obj, dep):
-        return obj, None
-    obj.parent.mkdir(parents=True, exist_ok=True)
-    tmp_obj = obj.with_name(f"{obj.name}.{os.getpid()}.tmp")
-    tmp_dep = dep.with_name(f"{dep.name}.{os.getpid()}.tmp")
-    cmd = [CXX, *CXXFLAGS, "-c", str(src), "-o", str(tmp_obj), "-MMD", "-MT", str(obj), "-MF", str(tmp_dep)]
-    proc = subprocess.run(cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True, errors="replace")
-    if proc.returncode != 0:
-        tmp_obj.unlink(missing_ok=True)
-        tmp_dep.unlink(missing_ok=True)
-        return obj, "$ " + " ".join(cmd) + "\n" + proc.stdout[-8000:]
-    os.replace(tmp_dep, dep)
-    os.replace(tmp_obj, obj)
-    return obj, None
+pb = _load_builder()
+CXX = pb.CXX
 
 
 def build_property_driver() -> Path:
-    """The -O2 property driver, linked against a static archive of the core objects
-    that compile (so it pulls in only what it uses, like the sanitizer driver)."""
-    jobs = int(os.environ.get("GALAXYSIM_CPP_JOBS", "0")) or (os.cpu_count() or 2)
-    sources = [MAIN_SRC, *_core_sources()]
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = dict(zip(sources, pool.map(_compile, sources)))
-    main_obj, main_err = results[MAIN_SRC]
-    if main_err:
-        pytest.fail(f"{MAIN_SRC.name} does not compile:\n{main_err}", pytrace=False)
-    core_objs = [str(obj) for src, (obj, err) in results.items() if src != MAIN_SRC and err is None]
-    core_errs = [err for src, (obj, err) in results.items() if src != MAIN_SRC and err]
-    archive = _flags_dir() / "libcore.a"
-    tmp = archive.with_name(f"libcore.a.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    subprocess.run(["ar", "rcs", str(tmp), *core_objs], check=True, cwd=REPO, stdin=subprocess.DEVNULL)
-    os.replace(tmp, archive)
-    binary = _flags_dir() / "bin" / "rftg_property_main"
-    binary.parent.mkdir(parents=True, exist_ok=True)
-    tmp_bin = binary.with_name(f"{binary.name}.{os.getpid()}.tmp")
-    cmd = [CXX, str(main_obj), str(archive), *LDFLAGS, "-o", str(tmp_bin)]
-    proc = subprocess.run(cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True, errors="replace")
-    if proc.returncode != 0:
-        tmp_bin.unlink(missing_ok=True)
-        extra = ("\nSome core sources do not compile:\n" + "\n".join(core_errs)) if core_errs else ""
-        pytest.fail(f"linking the property driver failed:\n$ {' '.join(cmd)}\n{proc.stdout[-8000:]}{extra}", pytrace=False)
-    os.replace(tmp_bin, binary)
-    return binary
+    try:
+        return pb.build_driver(MAIN_SRC, BUILD_DIR)
+    except pb.BuildError as e:
+        pytest.fail(str(e), pytrace=False)
 
 
 @pytest.fixture(scope="module")

@@ -322,7 +322,7 @@ def test_foreign_parquet_file_in_place_of_a_chunk(tmp_path, reference):
 def test_engine_rule_errors_touch_nothing(tmp_path):
     before = snapshot(tmp_path)
     for kw, pattern in ((dict(players=9), "player"), (dict(bots=["nosuchbot"]), "nosuchbot"),
-                        (dict(bots=["random", "heuristic"]), "2 bots"), (dict(game="af"), "not implemented yet"),
+                        (dict(bots=["random", "heuristic"]), "2 bots"), (dict(game="af", players=5), "2 to 4 players"),
                         (dict(expansion="xyz"), "unknown expansion")):
         cfg = dict(games=10, seed=1, out=str(tmp_path / "run"), quiet=True)
         cfg.update(kw)

@@ -2,6 +2,7 @@
 // the ten orbital facilities, the eight territories, the three field
 // generators, the alien tech cards and the setup constants. The format is
 // documented in docs/af-rules.md ("Data files") and in each file's header.
+// Every problem is a DataError "<file>:<line>: <field>: <problem>".
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -20,26 +21,38 @@ enum Facility : uint8_t {
   kSolar = 0, kMine, kHub, kConstructor, kTerraform, kMarket, kArtifact, kShipyard, kRaiders, kBay,
   kNumFacilities
 };
-constexpr int kNumDockFacilities = 9;  // every facility but the Maintenance Bay
 
 enum class Shape : uint8_t { Any, Same, Straight };
 
+// Capacity limits of the engine's fixed-size state (checked by the loader).
+constexpr int kMaxSingleDocks = 12;   // single docks of one facility
+constexpr int kMaxArtifactDocks = 6;  // claim sets are bit masks over them
+constexpr int kMaxGroups = 3;         // dock groups of one group facility
+constexpr int kMaxTechDesigns = 16;
+constexpr int kMaxTechInstances = 32;
+constexpr int kNumTerritories = 8;
+
 struct FacilityDef {
   std::string name;
-  int docks[5] = {0, 0, 0, 0, 0};  // by player count (2..4); -1 = unlimited
-  int group = 1;                   // ships per dock group (Hub: docks per track)
+  int line = 0;                        // where the block starts (for messages)
+  int docks = 0;                       // printed docks or dock groups; -1 = unlimited
+  int blocked[5] = {0, 0, 0, 0, 0};    // blocker ships by player count (2..4)
+  int group = 1;                       // ships per dock group (Hub: docks per track)
   Shape shape = Shape::Any;
-  int value = 0;                   // required ship value, 0 = any
+  int value = 0;                       // required ship value, 0 = any
   int cost_fuel = 0, cost_ore = 0;
   int fuel_by_value[7] = {0, 0, 0, 0, 0, 0, 0};  // Solar Converter, index = value
-  int ore_per_ship = 0;            // Lunar Mine
-  int advances = 0;                // Colonist Hub: advances to reach the launch circle
+  int ore_per_ship = 0;                // Lunar Mine
+  int advances = 0;                    // Colonist Hub: advances to reach the launch circle
   int launch_fuel = 0, launch_ore = 0;
-  int min_fleet = 0;               // Terraforming Station
-  int claim_sum = 0;               // Alien Artifact
-  int ship_cost[7] = {0, 0, 0, 0, 0, 0, 0};  // Shipyard, index = number of the new ship
-  int raid_resources = 0;          // Raiders' Outpost
+  int min_fleet = 0;                   // Terraforming Station
+  int claim_sum = 0;                   // Alien Artifact
+  int ship_cost[7] = {0, 0, 0, 0, 0, 0, 0};  // Shipyard, index = number of the new ship (4..6)
+  int raid_resources = 0;              // Raiders' Outpost
   bool defined = false;
+
+  // Usable docks (or groups) with `players` players; -1 = unlimited.
+  int usable(int players) const { return docks < 0 ? -1 : docks - blocked[players] / group; }
 };
 
 enum Bonus : uint8_t {
@@ -68,6 +81,7 @@ enum class DiscardPower : uint8_t { None, RemoveField, PlaceField, MoveColony, S
 
 struct TechDef {
   std::string name;
+  int line = 0;
   int copies = 0;
   Power power = Power::None;
   int amount = 0;  // raise / lower / shift
@@ -78,6 +92,7 @@ struct TechDef {
 };
 
 struct SetupDef {
+  std::string colours[4];
   int colonies[5] = {0, 0, 0, 0, 0};       // by player count
   int colonies_long[5] = {0, 0, 0, 0, 0};
   int ships_per_colour = 0;
@@ -89,9 +104,6 @@ struct SetupDef {
   int turn_cap = 0;
 };
 
-constexpr int kNumTerritories = 8;
-constexpr int kMaxTechInstances = 32;
-
 struct Data {
   FacilityDef facilities[kNumFacilities];
   TerritoryDef territories[kNumTerritories];
@@ -102,6 +114,8 @@ struct Data {
   int find_tech(const std::string& name) const;       // -1 if none
   int find_territory(const std::string& name) const;  // -1 if none
   int find_facility(const std::string& name) const;   // by printed name or kind key; -1 if none
+  int find_field(const std::string& name) const;      // by printed name or effect key; -1 if none
+  int tech_instances() const;                         // sum of copies
 };
 
 // Kind keys of the data files ("solar_converter", ...).
@@ -111,16 +125,20 @@ const char* field_key(Field f);
 const char* power_key(Power p);
 const char* discard_key(DiscardPower d);
 
-// Parses the four files (their texts; `dir` only names them in errors) and validates the result.
-Data parse_af_data(const std::string& facilities, const std::string& territories, const std::string& tech,
-                   const std::string& setup, const std::string& dir = "core/data");
+// The four data texts (`dir` only names them in error messages).
+struct DataTexts {
+  std::string facilities, territories, tech, setup;
+};
+
+// Parses the four files and validates the result.
+Data parse_af_data(const DataTexts& texts, const std::string& dir = "core/data");
 // Reads dir/af_facilities.txt, af_territories.txt, af_tech.txt, af_setup.txt.
 Data load_af_data(const std::string& dir);
 
 // What-if overrides in the data file syntax: blocks naming an existing facility,
 // territory, field or tech card ("tech: Booster Pod" / "cost: 2") and bare setup
-// keys ("resource-limit: 10"); every key given replaces that field. Unknown names,
-// keys or values throw DataError. The result is validated again.
+// keys ("resource-limit: 10") before any block; every key given replaces that
+// field. Unknown names, keys or values throw DataError. The result is validated again.
 void apply_af_overrides(Data& data, const std::string& overrides, const std::string& source = "override");
 
 }  // namespace gs::af

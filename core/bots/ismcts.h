@@ -2,21 +2,30 @@
 // and Whitehouse 2012), written once against the game interface (see DESIGN.md):
 //
 //   State g.new_initial_state(seed), int g.legal_actions(s, int* out), int g.step(s, a, int* legal_out),
-//   int g.current_player(s), bool g.is_terminal(s), int g.players(), State g.determinize(s, observer, seed),
-//   std::vector<int> g.winners(s) (or, allocation-free, int g.winners(s, int* out)),
-//   std::vector<int> g.scores(s) (or, allocation-free, g.score_parts(s, seat).total), Game::kMaxLegal.
+//   int g.current_player(s), int g.players(), State g.determinize(s, observer, seed), Game::kMaxLegal,
+//   winners: int g.winners(s, int* out) (allocation-free) or std::vector<int> g.winners(s),
+//   scores (rollout cutoff only): g.score_parts(s, seat).total or std::vector<int> g.scores(s).
+// Optional hooks, found by argument-dependent lookup (rftg/visibility.h has RftG's):
+//   secret_group(g, s): non-zero during a step of simultaneous secret choices, one value per step;
+//   public_action(g, s, action, viewer): the action as `viewer` sees it (negative: hidden).
 //
 // Every iteration starts from a fresh determinization g.determinize(s, me, seed) of
 // the position: the cards the deciding seat cannot see are dealt afresh and the
 // opponents' pending secret choices are redrawn, so the search never reads what
-// the seat does not know (simultaneous choices are asked in seat order and stay
-// secret: a choice made earlier in the same step by another seat is redrawn).
-// One tree is grown from the deciding seat's information set; a node is an
-// action sequence from the root, an edge is (acting seat, action) and stores the
-// visits, the availability count (how often the action was legal when its node
+// the seat does not know. One tree is grown from the deciding seat's information
+// set. A tree node is a position as the deciding seat `me` sees it: an action
+// sequence from the root, in which another seat's card from its hidden hand is
+// just "a card" (public_action). Each choice has an edge (acting seat, action)
+// holding its visits, its availability (how often it was legal when its parent
 // was visited: ISMCTS UCB uses it instead of the parent's visits) and the total
 // reward of the seat that chose it (max-n: each seat maximises its own reward).
-// The final choice is the most visited root action.
+//
+// Simultaneous choices are secret sequential choices: during a secret step each
+// seat's choice is judged by edges that hang below the step's first node and the
+// seat's own earlier choices of that step only, so a seat choosing after another
+// never conditions on that other seat's secret choice; the sequence itself goes on
+// below the real choices (they are revealed at the end of the step).
+// The final choice is the most visited root action (ties: the higher mean reward).
 //
 // Rewards are in [0, 1] per seat: 1/k for each of k tied winners (after the game's
 // tie-breaks), 0 for the others. With a rollout cutoff (rollout_depth > 0), a
@@ -30,10 +39,10 @@
 //
 // Memory: each search thread owns a node pool (std::vector reserved once and
 // cleared, never freed, between decisions) bounded by Options::max_nodes; when it
-// is full the search stops expanding and only plays out. The inner loop (determinize,
-// selection, expansion, playout, backpropagation) does not allocate once the pools
-// are warm, given allocation-free winners/scores in the game (see above; RftG's
-// winners() returns a std::vector, so finished playouts allocate two small vectors).
+// is full the search stops growing the tree and only plays out. The inner loop
+// (determinize, selection, expansion, playout, backpropagation) does not allocate
+// once the pools are warm (with a time budget the pool grows up to max_nodes in the
+// first decisions, then stays).
 //
 // Determinism: for a fixed seed, iteration budget and thread count the choice is
 // a function of (options, the information set of the deciding seat, one draw of the
@@ -85,7 +94,7 @@ struct IsmctsOptions {
   int threads = 1;
   uint64_t seed = 0;
   // Nodes per thread's tree (32 bytes each); the pool stops growing there.
-  int max_nodes = 1 << 20;
+  int max_nodes = 1 << 18;
 };
 
 struct IsmctsStats {
@@ -123,6 +132,33 @@ template <class S, class = void>
 struct HasRng : std::false_type {};
 template <class S>
 struct HasRng<S, void_t<decltype(std::declval<S&>().rng = Rng(0))>> : std::true_type {};
+
+// Optional game hooks, found by argument-dependent lookup (see the header comment).
+template <class G, class S, class = void>
+struct HasSecretGroup : std::false_type {};
+template <class G, class S>
+struct HasSecretGroup<G, S, void_t<decltype(secret_group(std::declval<const G&>(), std::declval<const S&>()))>>
+    : std::true_type {};
+
+template <class G, class S, class = void>
+struct HasPublicAction : std::false_type {};
+template <class G, class S>
+struct HasPublicAction<G, S, void_t<decltype(public_action(std::declval<const G&>(), std::declval<const S&>(), 0, 0))>>
+    : std::true_type {};
+
+template <class G, class S>
+uint32_t secret_group_of(const G& g, const S& s) {
+  if constexpr (HasSecretGroup<G, S>::value) return static_cast<uint32_t>(secret_group(g, s));
+  else return 0;
+}
+
+template <class G, class S>
+int public_action_of(const G& g, const S& s, int action, int viewer) {
+  if constexpr (HasPublicAction<G, S>::value) return public_action(g, s, action, viewer);
+  else return action;
+}
+
+constexpr size_t kMarkSize = 2048;  // action values below this need no growth of the mark table
 
 // 1/k to each of k winners.
 template <class G, class S>
@@ -235,6 +271,7 @@ class Ismcts {
       Worker& w = workers_[static_cast<size_t>(t)];
       w.rng = Rng(splitmix64(decision_seed + 0x9e3779b97f4a7c15ull * static_cast<uint64_t>(t + 1)));
       w.budget = options_.iterations / threads + (t < options_.iterations % threads ? 1 : 0);
+      w.error.clear();
     }
     if (threads == 1) {
       search(workers_[0], g, s, me, t0);
@@ -245,9 +282,9 @@ class Ismcts {
         pool.emplace_back([this, &g, &s, me, t0, t] { search(workers_[static_cast<size_t>(t)], g, s, me, t0); });
       search(workers_[0], g, s, me, t0);
       for (std::thread& th : pool) th.join();
-      for (const Worker& w : workers_)
-        if (!w.error.empty()) throw std::runtime_error(w.error);
     }
+    for (const Worker& w : workers_)
+      if (!w.error.empty()) throw std::runtime_error(w.error);
 
     // Merge the root children: visits and rewards per legal action, in legal order.
     int best = -1;
@@ -337,6 +374,29 @@ class Ismcts {
     return ++w.epoch;
   }
 
+  // Finds the child of `parent` reached by (actor, action), or -1.
+  static int32_t find_child(const Worker& w, int32_t parent, int actor, int action) {
+    for (int32_t ch = w.pool[static_cast<size_t>(parent)].first_child; ch >= 0;
+         ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
+      const Node& e = w.pool[static_cast<size_t>(ch)];
+      if (e.action == action && e.actor == actor) return ch;
+    }
+    return -1;
+  }
+
+  static int32_t add_child(Worker& w, int32_t parent, int actor, int action) {
+    Node e;
+    e.action = action;
+    e.actor = static_cast<int16_t>(actor);
+    e.depth = static_cast<int16_t>(std::min<int>(w.pool[static_cast<size_t>(parent)].depth + 1, 32767));
+    e.next_sibling = w.pool[static_cast<size_t>(parent)].first_child;
+    const int32_t id = static_cast<int32_t>(w.pool.size());
+    w.pool.push_back(e);
+    w.pool[static_cast<size_t>(parent)].first_child = id;
+    w.max_depth = std::max<int>(w.max_depth, e.depth);
+    return id;
+  }
+
   void search_impl(Worker& w, const Game& g, const State& s, int me, std::chrono::steady_clock::time_point t0) {
     using namespace ismcts_detail;
     const int players = g.players();
@@ -344,12 +404,16 @@ class Ismcts {
     const bool timed = options_.time_ms > 0;
     const auto deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                    std::chrono::duration<double, std::milli>(options_.time_ms));
+    // Nodes one iteration can add: one expansion plus, through a secret step, one
+    // continuation node per seat (see docs/ismcts.md).
+    const size_t per_iteration = static_cast<size_t>(players) + 2;
     const size_t cap = static_cast<size_t>(options_.max_nodes);
-    const size_t want = timed ? cap : std::min(cap, static_cast<size_t>(w.budget) + 2);
-    if (w.pool.capacity() < want) w.pool.reserve(want);  // never shrinks: reused between decisions
-    if (w.path.capacity() < want) w.path.reserve(want);
-    if (w.mark.size() < 2048) w.mark.resize(2048, 0u);
-    const size_t limit = std::min(cap, w.pool.capacity());
+    if (!timed) {
+      const size_t want = std::min(cap, static_cast<size_t>(w.budget) * per_iteration + 2);
+      if (w.pool.capacity() < want) w.pool.reserve(want);  // never shrinks: reused between decisions
+    }
+    if (w.path.capacity() < 256) w.path.reserve(256);
+    if (w.mark.size() < kMarkSize) w.mark.resize(kMarkSize, 0u);
     w.pool.clear();
     w.pool.push_back(Node());
     w.iterations = w.playout_steps = w.cutoffs = 0;
@@ -368,6 +432,7 @@ class Ismcts {
     const uint32_t eps = static_cast<uint32_t>(options_.rollout_epsilon * 4294967295.0);
     int legal[Game::kMaxLegal];
     double reward[kMaxSeats];
+    int32_t cursor[kMaxSeats];
 
     for (long it = 0;; ++it) {
       if (timed ? (it > 0 && std::chrono::steady_clock::now() >= deadline) : it >= w.budget) break;
@@ -384,16 +449,28 @@ class Ismcts {
       }
       int n = g.legal_actions(d, legal);
 
-      // 2. Selection and expansion.
+      // 2. Selection and expansion. `node` is the position as `me` sees it (the
+      // action sequence with other seats' hidden cards merged); the statistics of a
+      // choice live under `stat`, which is `node` except during a secret step, where
+      // each seat's choice is judged without the other seats' choices of that step.
       w.path.clear();
       int32_t node = 0;
-      bool expanded = false;
-      while (n > 0 && !expanded) {
+      uint32_t group = 0;
+      bool stop = false;
+      while (n > 0 && !stop) {
         if (n == 1) {  // forced: not a tree decision
           n = g.step(d, legal[0], legal);
           continue;
         }
         const int actor = g.current_player(d);
+        const uint32_t sg = secret_group_of(g, d);
+        if (sg != group) {
+          group = sg;
+          for (int i = 0; i < players; ++i) cursor[i] = node;
+        }
+        const int32_t stat = sg != 0 ? cursor[actor] : node;
+        if (w.pool.size() + 2 > (timed ? cap : std::min(cap, w.pool.capacity()))) break;  // pool full: play out
+
         const uint32_t ep = next_epoch(w);
         const uint32_t mark_legal = 2 * ep, mark_tried = 2 * ep + 1;
         for (int k = 0; k < n; ++k) {
@@ -404,44 +481,46 @@ class Ismcts {
         // Available children: count availability, pick the best by UCB.
         int32_t best = -1;
         double best_u = -1e300;
-        for (int32_t ch = w.pool[static_cast<size_t>(node)].first_child; ch >= 0;
+        for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
              ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
           Node& e = w.pool[static_cast<size_t>(ch)];
-          if (e.actor != actor) continue;
+          if (e.actor != actor || e.action < 0) continue;
           uint32_t& m = w.mark[static_cast<size_t>(e.action)];
           if (m != mark_legal) continue;
           m = mark_tried;
           ++e.avail;
+          // A node made only to continue a sequence (below) has no visits yet: try it first.
           const double inv = 1.0 / e.visits;
-          const double u = e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
+          const double u = e.visits == 0 ? 1e300
+                                         : e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
           if (u > best_u) { best_u = u; best = ch; }
         }
         int untried = 0;
         for (int k = 0; k < n; ++k) untried += w.mark[static_cast<size_t>(legal[k])] == mark_legal;
-        int action;
+        int action = -1;
+        int32_t edge;
         if (untried > 0) {
-          if (w.pool.size() >= limit) break;  // pool full: play out from here
           int pick = static_cast<int>(w.rng.below(static_cast<uint32_t>(untried)));
-          action = -1;
           for (int k = 0; k < n; ++k)
             if (w.mark[static_cast<size_t>(legal[k])] == mark_legal && pick-- == 0) { action = legal[k]; break; }
-          Node e;
-          e.action = action;
-          e.actor = static_cast<int16_t>(actor);
-          e.depth = static_cast<int16_t>(std::min<int>(w.pool[static_cast<size_t>(node)].depth + 1, 32767));
-          e.avail = 1;
-          e.next_sibling = w.pool[static_cast<size_t>(node)].first_child;
-          const int32_t id = static_cast<int32_t>(w.pool.size());
-          w.pool.push_back(e);
-          w.pool[static_cast<size_t>(node)].first_child = id;
-          w.max_depth = std::max<int>(w.max_depth, e.depth);
-          node = id;
-          expanded = true;
+          edge = add_child(w, stat, actor, action);
+          w.pool[static_cast<size_t>(edge)].avail = 1;
+          stop = true;  // one new statistic per iteration, then play out
         } else {
-          node = best;
-          action = w.pool[static_cast<size_t>(node)].action;
+          edge = best;
+          action = w.pool[static_cast<size_t>(edge)].action;
         }
-        w.path.push_back(node);
+        w.path.push_back(edge);
+        if (sg != 0) cursor[actor] = edge;
+        // Where the sequence goes on: the same node, unless the choice is secret from
+        // the others for now (stat != node) or its card is hidden from `me`.
+        const int seen = options_.cheat ? action : public_action_of(g, d, action, me);
+        if (stat == node && seen == action) {
+          node = edge;
+        } else {
+          int32_t next = find_child(w, node, actor, seen);
+          node = next >= 0 ? next : add_child(w, node, actor, seen);
+        }
         n = g.step(d, action, legal);
       }
 
@@ -464,7 +543,7 @@ class Ismcts {
         ++w.cutoffs;
       }
 
-      // 4. Backpropagation: each edge gets the reward of the seat that chose it.
+      // 4. Backpropagation: each chosen edge gets the reward of the seat that chose it.
       for (int32_t id : w.path) {
         Node& e = w.pool[static_cast<size_t>(id)];
         ++e.visits;

@@ -121,6 +121,15 @@ struct CardSet {
     return r;
   }
 
+  // Every element moved down by one (i -> i - 1); element 0 falls off.
+  CardSet shifted_down() const {
+    CardSet r;
+    r.w[0] = (w[0] >> 1) | (w[1] << 63);
+    r.w[1] = (w[1] >> 1) | (w[2] << 63);
+    r.w[2] = w[2] >> 1;
+    return r;
+  }
+
   // Drop the n highest elements (used for canonical "choose k in increasing order").
   CardSet without_top(int n) const {
     if (n <= 0) return *this;

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/text.h"
+
 namespace gs::rftg {
 
 int CardDb::find(const std::string& name) const {
@@ -218,48 +220,10 @@ const char* const kLevelNames[kNumLevels] = {"base", "tgs", "rvi"};
   throw CardDataError(source + ":" + std::to_string(line) + ": " + field + ": " + problem);
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
-  return s.substr(b, e - b);
-}
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_space(s[i])) ++i;
-    size_t j = i;
-    while (j < s.size() && !is_space(s[j])) ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-// Parses a whole decimal integer (optional sign) within [lo, hi].
-bool parse_int(const std::string& s, int lo, int hi, int* out) {
-  size_t i = 0;
-  bool neg = false;
-  if (i < s.size() && (s[i] == '-' || s[i] == '+')) {
-    neg = s[i] == '-';
-    ++i;
-  }
-  if (i == s.size()) return false;
-  long v = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    v = v * 10 + (s[i] - '0');
-    if (v > 100000) return false;
-  }
-  if (neg) v = -v;
-  if (v < lo || v > hi) return false;
-  *out = static_cast<int>(v);
-  return true;
-}
+using text::is_space;
+using text::parse_int;
+using text::split_words;
+using text::trim;
 
 int number(const std::string& source, int line, const std::string& field, const std::string& text,
            int lo, int hi) {
@@ -462,6 +426,14 @@ class Converter {
       d.score.push_back(s);
     }
     return d;
+  }
+
+  // Copies of a raw card block at one level (its copies line must be valid).
+  int copies_at(const Block& b, int level) {
+    if (!b.copies.given()) missing(b, "copies");
+    Design d{};
+    parse_copies(b.copies, &d);
+    return d.copies[level];
   }
 
  private:
@@ -716,22 +688,40 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
   }
 
   // ---- pass 2: apply overrides to earlier card blocks ----------------------
+  // "override: <name> [<level>]" picks, among designs sharing the name, the one
+  // with copies at that level (the copies as they stand before this override).
   std::vector<Block> cards;
   cards.reserve(blocks.size());
+  Converter levels(source);
   for (Block& b : blocks) {
     if (!b.is_override) {
       cards.push_back(std::move(b));
       continue;
     }
+    std::string name = b.name;
+    int level = -1;
+    size_t open = name.rfind(" [");
+    if (open != std::string::npos && name.back() == ']') {
+      std::string lv = name.substr(open + 2, name.size() - open - 3);
+      for (int l = 0; l < kNumLevels; ++l)
+        if (lv == kLevelNames[l]) level = l;
+      if (level < 0) fail(source, b.line, "override", "unknown level '" + lv + "' (expected base, tgs or rvi)");
+      name = trim(name.substr(0, open));
+    }
     Block* target = nullptr;
     for (Block& c : cards) {
-      if (c.name != b.name) continue;
+      if (c.name != name) continue;
+      if (level >= 0 && levels.copies_at(c, level) <= 0) continue;
       if (target)
         fail(source, b.line, "override",
-             "the name '" + b.name + "' belongs to several designs; edit the card block itself");
+             "the name '" + name + "' belongs to several designs; edit the card block itself, or name the "
+             "level ('override: " + name + " [base]')");
       target = &c;
     }
-    if (!target) fail(source, b.line, "override", "no card named '" + b.name + "' earlier in the data");
+    if (!target)
+      fail(source, b.line, "override",
+           "no card named '" + name + "'" + (level >= 0 ? std::string(" with copies at level ") + kLevelNames[level] : "") +
+               " earlier in the data");
     apply_override(*target, b);
   }
 

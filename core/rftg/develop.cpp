@@ -36,16 +36,12 @@ int discount_card(const Game& g, const State& s, int seat) {
 
 // DevelopSelect: developments the seat can pay for (and has no copy of), or pass.
 int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
-  int n = 0;
   int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
   if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&
       active_tableau(s, seat).intersects(g.develop_discount_cards()))
     budget += g.card(discount_card(g, s, seat)).develop_discard_reduce;
-  distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]).for_each([&](int c) {
-    if (g.card(c).cost > budget) return;
-    if (g.copies(g.card(c).design).intersects(s.tableau[seat])) return;  // no duplicates
-    out[n++] = c;
-  });
+  CardSet cand = distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]) & g.cost_at_most(budget);
+  int n = emit_cards(cand - g.same_designs(s.tableau[seat] & g.developments()), out);  // no duplicates
   out[n++] = act::kPass;
   return n;
 }

@@ -49,7 +49,7 @@ bool game_ends(const Game& g, const State& s) {
   if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
     if (s.tableau[i].count() >= game_end_cards(g, s, i)) return true;
-  return g.solo() && robot_tableau_size(s) >= 12;  // §5.7: cards and placed markers
+  return g.solo() && robot_tableau_size(s) >= g.tableau_end();  // §5.7: cards and placed markers
 }
 
 void finish_stage(const Game& g, State& s) {

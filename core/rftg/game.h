@@ -122,6 +122,10 @@ struct GameOptions {
   bool draft = false;       // draft variant (§6)
   std::string solo_difficulty = "medium";  // solo game (players = 1): easy, medium or hard
   std::string solo_config;  // solo game: text of the solo configuration (core/data/rftg_solo.txt format)
+  // Rule constants a what-if variant may change (G16; defaults are the printed rules).
+  int hand_limit = kHandLimit;         // §3.6: cards kept at the end of a round
+  int vp_per_player = 12;              // §2.2: VP chips in the pool per player
+  int tableau_end = 12;                // §3.5: a tableau of this many cards ends the game
 };
 
 class Game {
@@ -140,6 +144,18 @@ class Game {
   const std::string& name(int instance) const { return design_of(instance).name; }
   // Instances of a design present in this game.
   const CardSet& copies(int design) const { return copies_[design]; }
+  // Every instance of a design that has an instance in `cards` (copies are consecutive).
+  CardSet same_designs(CardSet cards) const {
+    for (int r = 1; r < max_copies_; ++r)
+      cards |= (cards.shifted_up() & later_copies_) | (cards & later_copies_).shifted_down();
+    return cards;
+  }
+  // Instances costing at most `cost` (any integer; below 0 none).
+  const CardSet& cost_at_most(int cost) const { return cost_le_[cost < 0 ? 0 : cost >= kCostSteps ? kCostSteps : cost + 1]; }
+  // Worlds by good index 0..4 (0: no good), military worlds, Rebel worlds.
+  const CardSet& worlds_of_good(int good) const { return good_class_[good]; }
+  const CardSet& military_worlds() const { return military_; }
+  const CardSet& rebel_worlds() const { return rebel_; }
   const CardSet& all_cards() const { return all_; }
   // Instances whose next-lower instance is a copy of the same design.
   const CardSet& later_copies() const { return later_copies_; }
@@ -157,6 +173,8 @@ class Game {
   // Instances whose windfall-production power fills class k (0 any, 1..4 kind, 5 Genes on another world).
   const CardSet& windfall_power_cards(int k) const { return windfall_power_[k]; }
   int initial_pool() const { return pool_; }
+  int hand_limit() const { return options_.hand_limit; }
+  int tableau_end() const { return options_.tableau_end; }
 
   // Expansion features of this game.
   bool goals_on() const { return goals_on_; }
@@ -169,8 +187,6 @@ class Game {
     return (level_ == kRvi && !options_.first_game && options_.players >= 2) || options_.draft;
   }
   // Card sets by keyword or property (instances of this game).
-  const CardSet& military_worlds() const { return military_; }
-  const CardSet& rebel_worlds() const { return rebel_worlds_; }       // worlds with the Rebel keyword
   const CardSet& rebel_military() const { return rebel_military_; }   // military worlds with the Rebel keyword
   const CardSet& keyword_cards(uint32_t flag) const;                  // kFlagAlien, kFlagImperium, kFlagUplift, kFlagChromo
   const CardSet& explore_powered() const { return explore_powered_; } // cards with an Explore power
@@ -218,6 +234,7 @@ class Game {
   ScoreParts score_parts(const State& s, int seat) const;
   std::vector<int> scores(const State& s) const;
   std::vector<int> winners(const State& s) const;  // after tie-breaks; only meaningful when terminal
+  int winners(const State& s, int* out) const;     // the same into out[kMaxPlayers], returns the count
   int total_military(const State& s, int seat) const;  // unconditional Military of the whole tableau
 
   // Hidden information.
@@ -251,10 +268,14 @@ class Game {
   uint16_t features_ = 0;
   SoloConfig solo_;
   int solo_difficulty_ = 1;
-  CardSet military_, rebel_worlds_, rebel_military_, alien_keyword_, imperium_, uplift_, chromo_, explore_powered_;
+  CardSet rebel_military_, alien_keyword_, imperium_, uplift_, chromo_, explore_powered_;
   CardSet question_six_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
   CardSet not_this_, takeover_[3], takeover_defence_, place_two_, settle_extra_;
   std::vector<int> goal_pool_[2];
+  static constexpr int kCostSteps = 16;
+  CardSet cost_le_[kCostSteps + 1];  // [c + 1]: cost <= c; [0]: none; [kCostSteps]: all
+  CardSet good_class_[5], military_, rebel_;
+  int max_copies_ = 1;
 };
 
 }  // namespace gs::rftg

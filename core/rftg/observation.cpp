@@ -6,6 +6,7 @@
 
 #include "common/json.h"
 #include "rftg/play.h"
+#include "rftg/visibility.h"
 
 namespace gs::rftg {
 
@@ -33,13 +34,9 @@ namespace {
 
 using namespace state_json_detail;
 
-// Another seat's action cards are secret while they are being chosen.
-bool actions_hidden(const State& s) { return s.stage == kStageChooseAction; }
-
-// Develop/Settle selections are secret until the reveal that ends the select step.
-bool selection_hidden(const State& s) {
-  return (s.stage == kStageDevelop || s.stage == kStageSettle) && s.step == 1;
-}
+// Another seat's action cards are secret while they are being chosen, and
+// Develop/Settle selections until the reveal that ends the select step:
+// actions_hidden and selection_hidden (rftg/visibility.h).
 
 // RvI setup (§1.8): the start worlds lie face down until every seat has chosen.
 bool start_worlds_hidden(const Game& g, const State& s) { return s.stage == kStageStartDiscard && g.start_choice(); }

@@ -29,27 +29,9 @@ inline void reshuffle(State& s) {
   s.discard.clear();
 }
 
-// Take the next card from the deck (known stack first, else uniformly at random);
-// reshuffles the discard pile into the deck when the deck runs out. -1 if no card (A12).
-inline int draw_one(State& s) {
-  int c0 = popcount64(s.deck.w[0]), c1 = popcount64(s.deck.w[1]);
-  int total = c0 + c1 + popcount64(s.deck.w[2]);
-  if (__builtin_expect(total == 0, 0)) {
-    if (s.discard.empty()) return -1;
-    reshuffle(s);
-    c0 = popcount64(s.deck.w[0]);
-    c1 = popcount64(s.deck.w[1]);
-    total = c0 + c1 + popcount64(s.deck.w[2]);
-  }
-  int c;
-  if (__builtin_expect(s.nstack > 0, 0)) c = s.stack[--s.nstack];
-  else c = s.deck.select(static_cast<int>(s.rng.below(static_cast<uint32_t>(total))), c0, c1);
-  s.deck.reset(c);
-  if (__builtin_expect(total == 1, 0)) reshuffle(s);  // A13: reshuffle the moment the last card is taken
-  return c;
-}
-// Up to n cards drawn one after the other as by draw_one (the same cards, the same
-// random numbers), returned as a set. The deck's three words stay in registers:
+// Up to n cards drawn from the deck, returned as a set: each is the known stack's
+// top, else uniformly at random; the discard pile is reshuffled into the deck the
+// moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's three words stay in registers:
 // a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
 inline CardSet draw_set(State& s, int n) {
   static_assert(CardSet::kWords == 3, "draw_set works on three words");
@@ -92,6 +74,8 @@ inline CardSet draw_set(State& s, int n) {
   got.w[0] = g0, got.w[1] = g1, got.w[2] = g2;
   return got;
 }
+// One card drawn as by draw_set; -1 if there is none (A12).
+inline int draw_one(State& s) { return draw_set(s, 1).first(); }
 // Draft variant (§6): every card has an owner code, 0..4 a seat, kOwnerCommon the cards
 // still to draft, kOwnerRemoved those left over; bit 0 is State::owner_bits, bits 1 and 2
 // are hand[5] and tableau[5] (seat 5 never plays a draft). Only cards in the deck, the
@@ -276,15 +260,17 @@ void check_goals(const Game& g, State& s, unsigned when);      // at the end of 
 void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
 int goal_value(const Game& g, const State& s, int seat, GoalMeasure m);
 int goal_vp(const Game& g, const State& s, int seat);
-// Ten, or twelve with Pan-Galactic Research (§4.1, DISCARD_TO_12).
+// The game's hand limit (10), two more with Pan-Galactic Research (§4.1, DISCARD_TO_12;
+// G-entry in docs/rules.md: what-if rule constants move both numbers together).
 inline int hand_limit(const Game& g, const State& s, int seat) {
-  return __builtin_expect(g.has(Game::kHasHandLimit12), 0) && s.tableau[seat].intersects(g.hand_limit_12()) ? 12
-                                                                                                             : kHandLimit;
+  return g.hand_limit() +
+         (__builtin_expect(g.has(Game::kHasHandLimit12), 0) && s.tableau[seat].intersects(g.hand_limit_12()) ? 2 : 0);
 }
-// The tableau size that ends the game for the seat: 12, or 14 for the owner of Hidden
+// The tableau size that ends the game for the seat: 12, two more for the owner of Hidden
 // Fortress (§4.1, GAME_END_14; E24).
 inline int game_end_cards(const Game& g, const State& s, int seat) {
-  return __builtin_expect(g.has(Game::kHasGameEnd14), 0) && s.tableau[seat].intersects(g.game_end_14()) ? 14 : 12;
+  return g.tableau_end() +
+         (__builtin_expect(g.has(Game::kHasGameEnd14), 0) && s.tableau[seat].intersects(g.game_end_14()) ? 2 : 0);
 }
 
 // Develop/Settle cost helpers (also used for legality).

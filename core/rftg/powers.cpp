@@ -265,9 +265,17 @@ const CardSet& Game::keyword_cards(uint32_t flag) const {
 Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db_(db) {
   level_ = parse_level(options.expansion);
   check_options(options, level_);
+  // G16: what-if rule constants, within what the fixed-size state and the runner can hold.
+  if (options.hand_limit < 0 || options.hand_limit > 100)
+    throw RulesError("hand limit must be 0 to 100, not " + std::to_string(options.hand_limit));
+  if (options.vp_per_player < 1 || options.vp_per_player > 500)
+    throw RulesError("VP pool per player must be 1 to 500, not " + std::to_string(options.vp_per_player));
+  if (options.tableau_end < 1 || options.tableau_end > 40)
+    throw RulesError("the tableau size that ends the game must be 1 to 40, not " +
+                     std::to_string(options.tableau_end));
   goals_on_ = level_ != kBase && options.players >= 2 && options.goals != 0;
   takeovers_on_ = options.takeovers;
-  pool_ = 12 * options.players;  // rules §2.1, E4
+  pool_ = options.vp_per_player * options.players;  // rules §2.1, E4
   if (options.players == 1) {  // the solo game (§5): the robot's data
     if (options.solo_config.empty())
       throw RulesError("the solo game needs a solo configuration (the text of core/data/rftg_solo.txt)");
@@ -290,6 +298,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     CardInfo info = summarize(design, d);
     info.power_categories = power_categories(design);
     if (info.has_pay_military || info.has_pay_military_rebel) ++pay_military_designs;
+    if (copies > max_copies_) max_copies_ = copies;
     for (int k = 0; k < copies; ++k) {
       if (n_ >= kMaxInstances) throw RulesError("too many card instances for one game");
       int i = n_++;
@@ -306,8 +315,6 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
           if (info.good < 5) windfall_kind_[info.good].set(i);
         }
         if (info.produce) production_.set(i);
-        if (info.military()) military_.set(i);
-        if (info.flags & kFlagRebel) rebel_worlds_.set(i);
         if (info.military() && (info.flags & kFlagRebel)) rebel_military_.set(i);
       } else {
         developments_.set(i);
@@ -334,6 +341,14 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       for (int k = 0; k < kNumGroups; ++k)
         if (in_group(info, static_cast<PowerGroup>(k))) powered_[k].set(i);
       if (info.windfall_power) windfall_power_[info.windfall_power - 1].set(i);
+      for (int c = 0; c < kCostSteps; ++c)
+        if (info.cost <= c) cost_le_[c + 1].set(i);
+      cost_le_[kCostSteps].set(i);
+      if (info.world()) {
+        if (info.good < 5) good_class_[info.good].set(i);
+        if (info.military()) military_.set(i);
+        if (info.flags & kFlagRebel) rebel_.set(i);
+      }
       const int8_t values[kNumSumFields] = {
           info.explore_draw, info.explore_keep, info.develop_reduce, info.develop_draw, info.develop_draw_after,
           info.settle_draw_after, info.produce_draw, info.produce_draw_if, info.draw_world_genes,

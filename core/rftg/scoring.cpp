@@ -90,27 +90,34 @@ std::vector<int> Game::scores(const State& s) const {
   return out;
 }
 
-std::vector<int> Game::winners(const State& s) const {
+int Game::winners(const State& s, int* out) const {
   if (solo()) {  // §5.7: against the robot; a full tie is a draw (E40): no winner either way
     int human = score_parts(s, 0).total, robot = robot_score(*this, s);
-    if (human != robot) return human > robot ? std::vector<int>{0} : std::vector<int>{};
     int tie = s.hand[0].count() + (s.tableau[0] & s.has_good).count();
-    return tie > s.robot.credits + s.robot.economy ? std::vector<int>{0} : std::vector<int>{};
+    bool won = human != robot ? human > robot : tie > s.robot.credits + s.robot.economy;
+    if (won) out[0] = 0;
+    return won ? 1 : 0;
   }
-  std::vector<int> sc = scores(s);
-  int best = -1000000, best_tie = -1;
-  std::vector<int> win;
+  int best = -1000000, best_tie = -1, n = 0;
   for (int i = 0; i < s.players; ++i) {
+    int sc = score_parts(s, i).total;
     int tie = s.hand[i].count() + (s.tableau[i] & s.has_good).count();  // A9: hand + goods
-    if (sc[i] > best || (sc[i] == best && tie > best_tie)) {
-      best = sc[i];
+    if (sc > best || (sc == best && tie > best_tie)) {
+      best = sc;
       best_tie = tie;
-      win.assign(1, i);
-    } else if (sc[i] == best && tie == best_tie) {
-      win.push_back(i);
+      n = 0;
+      out[n++] = i;
+    } else if (sc == best && tie == best_tie) {
+      out[n++] = i;
     }
   }
-  return win;
+  return n;
+}
+
+std::vector<int> Game::winners(const State& s) const {
+  int w[kMaxPlayers];
+  int n = winners(s, w);
+  return std::vector<int>(w, w + n);
 }
 
 }  // namespace gs::rftg

@@ -2,6 +2,7 @@
 // seat in order pays for, conquers or (Contact Specialist) buys its world, and draws.
 // The expansions add, per seat, a takeover declaration or a second world (Improved
 // Logistics), and after all seats the takeovers are resolved (takeover.cpp).
+#include <algorithm>
 #include <stdexcept>
 
 #include "rftg/settle_powers.h"
@@ -165,14 +166,30 @@ int legal_settle_method(const Game& g, const State& s, int seat, int* out) {
   return n;
 }
 
+// Whether some method can place world `w` with `avail` other cards in hand: the
+// same answer as feasible_methods != 0, computed without branches on the card.
+bool placeable(const SettlePowers& sp, const CardInfo& w, int avail) {
+  const int reduce = sp.reduce + sp.reduce_kind[w.good];
+  const bool military = w.military(), alien = w.good == kAlien;
+  const int pay = std::max(0, w.cost - reduce);
+  const int contact = std::max(0, w.cost - sp.contact_discount - reduce);
+  const int strength = sp.military + sp.military_vs_kind[w.good] + sp.temporary +
+                       ((w.flags & kFlagRebel) ? sp.military_vs_rebel : 0);
+  const bool ship = sp.colony_ship & !alien;
+  const bool civil_ok = (pay <= avail) | (ship & (pay > 0));
+  const bool military_ok = (strength >= w.cost) | (sp.contact & !alien & ((contact <= avail) | (ship & (contact > 0))));
+  return military ? military_ok : civil_ok;
+}
+
 int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
-  int n = 0;
-  int others = s.hand[seat].count() - 1;
   SettlePowers sp = settle_powers(g, s, seat);
+  const int others = s.hand[seat].count() - 1;
+  int n = 0;
   CardSet candidates = distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]);
   if (__builtin_expect(!sp.extra, 1)) {
     candidates.for_each([&](int c) {
-      if (base_methods(sp, g.card(c), others)) out[n++] = c;
+      out[n] = c;
+      n += placeable(sp, g.card(c), others);
     });
   } else {
     int temp = temp_gained(s, seat), hand_left = hand_capacity_left(sp, s, seat);

@@ -3,13 +3,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <exception>
 #include <mutex>
 #include <thread>
 
-#include "bots/random_bot.h"
-#include "rftg/heuristic.h"
+#include "rftg/observation_tensor.h"
 
 namespace gs::runner {
 
@@ -18,12 +16,7 @@ using rftg::State;
 
 namespace {
 
-constexpr int kMaxTableau = 48;
 constexpr int kBlock = 8;  // games handed to a worker at a time
-
-enum BotKind : uint8_t { kRandom, kHeuristic };
-
-BotKind kind_of(const BotSpec& b) { return b.name == "random" ? kRandom : kHeuristic; }
 
 struct DecisionRow {
   int16_t step;
@@ -33,43 +26,32 @@ struct DecisionRow {
 
 // Per-game scratch filled by a worker, compacted into columns afterwards.
 struct GameSlot {
-  int16_t tableau[rftg::kMaxPlayers][kMaxTableau];
-  int8_t tableau_len[rftg::kMaxPlayers];
+  GameRecord rec;
   std::vector<DecisionRow> decisions;
+  std::vector<int16_t> observations;  // observation_size per decision
 };
 
-int act(BotKind kind, const Game& g, const State& s, const int* legal, int n, Rng& rng) {
-  if (kind == kRandom) return bots::RandomBot().act(g, s, legal, n, rng);
-  return rftg::heuristic_action(g, s, legal, n, rng);
+// One bot per seat, made once per worker and reused across its games (a bot's
+// choices depend only on its spec, the position and the rng it is handed).
+std::vector<SeatBot> make_seat_bots(const std::vector<BotSpec>& specs) {
+  std::vector<SeatBot> out;
+  out.reserve(specs.size());
+  for (const BotSpec& b : specs) out.emplace_back(b);
+  return out;
 }
 
-// Plays one game; `on_step` sees every decision before it is applied.
+// Plays game `deal_seed` with the seats' bots; `on_step` sees every decision before it is applied.
 template <class OnStep>
-int play_game(const Game& g, const std::vector<BotKind>& kinds, uint64_t seed, State& s, int16_t* start_worlds,
-              OnStep on_step) {
-  s = g.new_initial_state(seed);
+void play_game(const Game& g, std::vector<SeatBot>& bots, uint64_t seed, State& s, GameRecord& rec,
+               OnStep on_step) {
   Rng rng[rftg::kMaxPlayers];
-  for (int p = 0; p < g.players(); ++p) {
-    rng[p] = Rng(bot_seed(seed, p));
-    start_worlds[p] = g.card(s.tableau[p].first()).design;
-  }
-  int legal[Game::kMaxLegal];
-  int n = g.legal_actions(s, legal);
-  int steps = 0;
-  while (n > 0) {
-    int seat = s.actor;
-    int a = act(kinds[seat], g, s, legal, n, rng[seat]);
-    on_step(s, a, n);
-    n = g.step(s, a, legal);
-    ++steps;
-  }
-  return steps;
-}
-
-int8_t end_reason(const State& s) {
-  for (int p = 0; p < s.players; ++p)
-    if (s.tableau[p].count() >= 12) return kEndTableau;
-  return s.vp_pool <= 0 ? kEndVpPool : kEndRoundCap;
+  for (int p = 0; p < g.players(); ++p) rng[p] = Rng(bot_seed(seed, p));
+  play_recorded(
+      g, seed,
+      [&](int seat, const State& st, const int* legal, int n) {
+        return bots[static_cast<size_t>(seat)].act(g, st, legal, n, rng[seat]);
+      },
+      on_step, s, rec);
 }
 
 template <class T>
@@ -77,26 +59,18 @@ void resize(std::vector<T>& v, size_t n) {
   v.assign(n, T{});
 }
 
-}  // namespace
-
-uint64_t bot_seed(uint64_t deal_seed, int seat) { return splitmix64(deal_seed ^ (0xb07b07b07ull * (seat + 1))); }
-
-BotSpec parse_bot_spec(const std::string& spec) {
-  std::string name = spec.substr(0, spec.find(':'));
-  if (name != "random" && name != "heuristic")
-    throw rftg::RulesError("unknown bot '" + name + "' (built-in bots: random, heuristic)");
-  if (name.size() != spec.size())
-    throw rftg::RulesError("bot '" + name + "' takes no options (got '" + spec + "')");
-  return BotSpec{name};
+void check_seats(const Game& g, const std::vector<BotSpec>& bots) {
+  if (static_cast<int>(bots.size()) != g.players())
+    throw rftg::RulesError("need one bot per seat: " + std::to_string(g.players()) + " bots, got " +
+                           std::to_string(bots.size()));
 }
 
+}  // namespace
+
 void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRequest& req, BatchColumns& out) {
+  check_seats(g, bots);
+  make_seat_bots(bots);  // bad specs fail here, before any thread starts
   const int players = g.players();
-  if (static_cast<int>(bots.size()) != players)
-    throw rftg::RulesError("need one bot per seat: " + std::to_string(players) + " bots, got " +
-                           std::to_string(bots.size()));
-  std::vector<BotKind> kinds;
-  for (const BotSpec& b : bots) kinds.push_back(kind_of(b));
   const int64_t count = req.count;
   const size_t seats = static_cast<size_t>(count) * players;
 
@@ -120,12 +94,15 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   resize(out.hand_size, seats);
   resize(out.goods, seats);
   std::vector<GameSlot> slots(static_cast<size_t>(count));
+  const rftg::ObservationEncoder encoder(g);
+  out.observation_size = req.record_decisions ? encoder.size() : 0;
 
   std::atomic<int64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto worker = [&]() {
     try {
+      std::vector<SeatBot> seat_bots = make_seat_bots(bots);
       State s;
       for (;;) {
         int64_t begin = next.fetch_add(kBlock);
@@ -135,56 +112,42 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           int64_t index = req.first_game + k;
           uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
           GameSlot& slot = slots[k];
-          int16_t start[rftg::kMaxPlayers];
-          auto t0 = std::chrono::steady_clock::now();
-          int steps;
+          GameRecord& rec = slot.rec;
           if (req.record_decisions) {
             int16_t step = 0;
-            steps = play_game(g, kinds, seed, s, start, [&](const State& st, int a, int n) {
+            slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
+            play_game(g, seat_bots, seed, s, rec, [&](const State& st, int a, int n) {
               slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
                                                    static_cast<int16_t>(a), static_cast<int16_t>(n)});
+              size_t at = slot.observations.size();
+              slot.observations.resize(at + static_cast<size_t>(encoder.size()));
+              encoder.encode(st, st.actor, slot.observations.data() + at);
             });
           } else {
-            steps = play_game(g, kinds, seed, s, start, [](const State&, int, int) {});
+            play_game(g, seat_bots, seed, s, rec, [](const State&, int, int) {});
           }
-          auto t1 = std::chrono::steady_clock::now();
           out.game_index[k] = index;
           out.seed[k] = seed;
-          out.rounds[k] = s.round;
-          out.end_reason[k] = end_reason(s);
-          out.decisions[k] = steps;
-          out.wall_time_us[k] = static_cast<int32_t>(std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0).count());
-          uint8_t mask = 0;
-          for (int w : g.winners(s)) mask = static_cast<uint8_t>(mask | (1u << w));
-          out.winners_mask[k] = mask;
-          int score[rftg::kMaxPlayers], tie[rftg::kMaxPlayers];
+          out.rounds[k] = rec.rounds;
+          out.end_reason[k] = rec.end_reason;
+          out.decisions[k] = rec.decisions;
+          out.wall_time_us[k] = rec.wall_time_us;
+          out.winners_mask[k] = rec.winners_mask;
           for (int p = 0; p < players; ++p) {
             size_t r = static_cast<size_t>(k) * players + p;
-            Game::ScoreParts parts = g.score_parts(s, p);
-            score[p] = parts.total;
-            tie[p] = s.hand[p].count() + (s.tableau[p] & s.has_good).count();
+            const SeatRecord& sr = rec.seats[p];
             out.seat_game_index[r] = index;
             out.seat[r] = static_cast<int8_t>(p);
             out.bot[r] = static_cast<int8_t>(p);
-            out.start_world[r] = start[p];
-            out.score[r] = static_cast<int16_t>(parts.total);
-            out.score_cards[r] = static_cast<int16_t>(parts.cards);
-            out.score_chips[r] = static_cast<int16_t>(parts.chips);
-            out.score_six_cost[r] = static_cast<int16_t>(parts.six_cost);
-            out.won[r] = (mask >> p) & 1;
-            out.hand_size[r] = static_cast<int8_t>(s.hand[p].count());
-            out.goods[r] = static_cast<int8_t>((s.tableau[p] & s.has_good).count());
-            int len = 0;
-            s.tableau[p].for_each([&](int c) {
-              if (len < kMaxTableau) slot.tableau[p][len++] = g.card(c).design;
-            });
-            slot.tableau_len[p] = static_cast<int8_t>(len);
-          }
-          for (int p = 0; p < players; ++p) {
-            int better = 0;
-            for (int q = 0; q < players; ++q)
-              if (score[q] > score[p] || (score[q] == score[p] && tie[q] > tie[p])) ++better;
-            out.rank[static_cast<size_t>(k) * players + p] = static_cast<int8_t>(better + 1);
+            out.start_world[r] = sr.start_world;
+            out.score[r] = sr.score;
+            out.score_cards[r] = sr.score_cards;
+            out.score_chips[r] = sr.score_chips;
+            out.score_six_cost[r] = sr.score_six_cost;
+            out.rank[r] = sr.rank;
+            out.won[r] = sr.won;
+            out.hand_size[r] = sr.hand_size;
+            out.goods[r] = sr.goods;
           }
         }
       }
@@ -213,10 +176,12 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   out.dec_game_index.clear();
   out.dec_seat.clear();
   out.dec_kind.clear();
+  out.game_observations.assign(req.record_decisions ? static_cast<size_t>(count) : 0, {});
   for (int64_t k = 0; k < count; ++k) {
-    const GameSlot& slot = slots[k];
+    GameSlot& slot = slots[k];
     for (int p = 0; p < players; ++p) {
-      out.tableau_cards.insert(out.tableau_cards.end(), slot.tableau[p], slot.tableau[p] + slot.tableau_len[p]);
+      const SeatRecord& sr = slot.rec.seats[p];
+      out.tableau_cards.insert(out.tableau_cards.end(), sr.tableau, sr.tableau + sr.tableau_len);
       out.tableau_offsets.push_back(static_cast<int32_t>(out.tableau_cards.size()));
     }
     for (const DecisionRow& d : slot.decisions) {
@@ -227,18 +192,18 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       out.dec_action.push_back(d.action);
       out.dec_legal.push_back(d.legal);
     }
+    if (req.record_decisions) out.game_observations[k] = std::move(slot.observations);  // no copy: the bulk
   }
 }
 
 std::vector<ReplayStep> replay_game(const Game& g, const std::vector<BotSpec>& bots, uint64_t run_seed,
                                     int64_t game_index, State* final_state) {
-  std::vector<BotKind> kinds;
-  for (const BotSpec& b : bots) kinds.push_back(kind_of(b));
-  if (static_cast<int>(kinds.size()) != g.players()) throw rftg::RulesError("need one bot per seat");
+  check_seats(g, bots);
+  std::vector<SeatBot> seat_bots = make_seat_bots(bots);
   std::vector<ReplayStep> steps;
   State s;
-  int16_t start[rftg::kMaxPlayers];
-  play_game(g, kinds, game_seed(run_seed, static_cast<uint64_t>(game_index)), s, start,
+  GameRecord rec;
+  play_game(g, seat_bots, game_seed(run_seed, static_cast<uint64_t>(game_index)), s, rec,
             [&](const State& st, int a, int n) {
               steps.push_back(ReplayStep{st.actor, static_cast<int>(st.decision), a, n, g.describe(st, a)});
             });

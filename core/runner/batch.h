@@ -8,16 +8,13 @@
 #include <vector>
 
 #include "rftg/game.h"
+#include "runner/game_record.h"
+#include "runner/seat_bot.h"
 
 namespace gs::runner {
 
-enum EndReason : int8_t { kEndTableau = 0, kEndVpPool = 1, kEndRoundCap = 2 };
-
-// A bot spec: "random" or "heuristic" (options after ':' are rejected for now).
-struct BotSpec {
-  std::string name;
-};
-BotSpec parse_bot_spec(const std::string& spec);  // throws rftg::RulesError
+// Bot specs ("random", "heuristic", "ismcts:iterations=2000,c=0.7", ...): parse_bot_spec
+// and the bots themselves are in runner/seat_bot.h; end reasons in runner/game_record.h.
 
 struct BatchColumns {
   // games: one row per game
@@ -46,6 +43,10 @@ struct BatchColumns {
   std::vector<int8_t> dec_kind;
   std::vector<int16_t> dec_action;
   std::vector<int16_t> dec_legal;
+  // The deciding seat's observation tensor (rftg/observation_tensor.h), observation_size values per
+  // decision, one vector per game in game order (concatenated once, by the caller, into its own buffer).
+  int observation_size = 0;
+  std::vector<std::vector<int16_t>> game_observations;
 };
 
 struct BatchRequest {
@@ -58,9 +59,6 @@ struct BatchRequest {
 
 // Plays games first_game .. first_game+count-1. Thread-safe game; bots one per seat.
 void run_batch(const rftg::Game& game, const std::vector<BotSpec>& bots, const BatchRequest& req, BatchColumns& out);
-
-// Seed of seat `seat`'s bot in the game dealt from `deal_seed`.
-uint64_t bot_seed(uint64_t deal_seed, int seat);
 
 struct ReplayStep {
   int seat;

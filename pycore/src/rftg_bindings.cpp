@@ -1,17 +1,18 @@
 // pycore._rftg: the object API of the Race for the Galaxy engine (Game, State,
 // bots, card table). The Python module pycore/rftg.py adds the friendly layer.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bots/playout.h"
-#include "bots/random_bot.h"
+#include "py_state.h"
 #include "rftg/game.h"
-#include "rftg/heuristic.h"
+#include "rftg/observation_tensor.h"
+#include "runner/seat_bot.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -21,12 +22,8 @@ namespace {
 
 constexpr const char* kEngineVersion = "0.1.0";
 
-using GamePtr = std::shared_ptr<const Game>;
-
-struct PyState {
-  GamePtr game;
-  State s;
-};
+using py_rftg::GamePtr;
+using py_rftg::PyState;
 
 py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
 
@@ -60,13 +57,15 @@ Level level_of(const std::string& expansion) {
   throw RulesError("unknown expansion '" + expansion + "' (expected base, tgs or rvi)");
 }
 
-py::list card_table(const CardDb& db, const std::string& expansion) {
+py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
   Level level = level_of(expansion);
   py::list out;
-  for (const Design& d : db.designs) {
+  for (size_t id = 0; id < db.designs.size(); ++id) {
+    const Design& d = db.designs[id];
     int copies = d.copies[level];
-    if (copies <= 0) continue;
+    if (copies <= 0 && !all) continue;
     py::dict row;
+    row["id"] = static_cast<int>(id);
     row["name"] = d.name;
     row["type"] = d.is_world() ? "world" : "development";
     row["cost"] = int(d.cost);
@@ -77,33 +76,12 @@ py::list card_table(const CardDb& db, const std::string& expansion) {
     row["windfall"] = d.has(kFlagWindfall);
     row["start"] = d.start_number >= 0 ? py::object(py::int_(int(d.start_number))) : py::object(py::none());
     row["copies"] = copies;
+    row["copies_by_level"] = std::vector<int>{d.copies[kBase], d.copies[kTgs], d.copies[kRvi]};
+    row["powers"] = static_cast<int>(d.powers.size());
     row["flags"] = flag_names(d.flags);
     out.append(row);
   }
   return out;
-}
-
-// A C++ bot usable from Python and by the batch functions.
-struct PyBot {
-  std::string name;
-  Rng rng;
-  int act(const Game& g, const State& s, const int* legal, int n) {
-    if (name == "random") return bots::RandomBot().act(g, s, legal, n, rng);
-    return heuristic_action(g, s, legal, n, rng);
-  }
-};
-
-PyBot make_bot(const std::string& name, uint64_t seed) {
-  if (name != "random" && name != "heuristic")
-    throw RulesError("unknown bot '" + name + "' (built-in bots: random, heuristic)");
-  return PyBot{name, Rng(splitmix64(seed ^ 0x5eedb07ull))};
-}
-
-int bot_act(PyBot& bot, const PyState& st) {
-  if (st.game->is_terminal(st.s)) throw RulesError("the game is over: no decision to take");
-  int legal[Game::kMaxLegal];
-  int n = st.game->legal_actions(st.s, legal);
-  return bot.act(*st.game, st.s, legal, n);
 }
 
 // Play `games` games single-threaded (seeds = game_seed(seed, i)) with one bot name per seat.
@@ -111,14 +89,15 @@ py::dict play_games(const GamePtr& game, const std::vector<std::string>& bot_nam
   if (static_cast<int>(bot_names.size()) != game->players())
     throw RulesError("need one bot per seat: " + std::to_string(game->players()) + " bots, got " +
                      std::to_string(bot_names.size()));
-  std::vector<PyBot> bots;
-  for (size_t i = 0; i < bot_names.size(); ++i) bots.push_back(make_bot(bot_names[i], seed + i));
   struct Adapter {
-    PyBot* b;
-    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return b->act(g, s, l, n); }
+    runner::SeatBot bot;
+    Rng rng;
+    int act(const Game& g, const State& s, const int* l, int n, Rng&) { return bot.act(g, s, l, n, rng); }
   };
   std::vector<Adapter> adapters;
-  for (auto& b : bots) adapters.push_back(Adapter{&b});
+  for (size_t i = 0; i < bot_names.size(); ++i)
+    adapters.push_back(Adapter{runner::SeatBot(runner::parse_bot_spec(bot_names[i])),
+                               Rng(splitmix64((seed + i) ^ 0x5eedb07ull))});
   std::vector<Adapter*> seats;
   for (auto& a : adapters) seats.push_back(&a);
   std::vector<long> wins(game->players(), 0);
@@ -162,13 +141,14 @@ PYBIND11_MODULE(_rftg, m) {
            }),
            py::arg("text"), py::arg("source") = "<card data>")
       .def("__len__", [](const CardDb& db) { return db.designs.size(); })
-      .def("card_table", &card_table, py::arg("expansion") = "base",
-           "One dict per design present at that level: name, type, cost, vp, good, military, windfall, start, copies, flags.");
+      .def("card_table", &card_table, py::arg("expansion") = "base", py::arg("all") = false,
+           "One dict per design present at that level (all=True: every design): id, name, type, cost, vp, good, "
+           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.");
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
       .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
                        int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
-                       const std::string& solo_config) {
+                       const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
@@ -179,11 +159,24 @@ PYBIND11_MODULE(_rftg, m) {
              o.draft = draft;
              o.solo_difficulty = solo_difficulty;
              o.solo_config = solo_config;
+             o.hand_limit = hand_limit;
+             o.vp_per_player = vp_per_player;
+             o.tableau_end = tableau_end;
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
-           py::arg("first_game") = false, py::arg("goals") = -1, py::arg("takeovers") = false, py::arg("draft") = false,
-           py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "")
+           py::arg("first_game") = false, py::kw_only(), py::arg("goals") = -1, py::arg("takeovers") = false,
+           py::arg("draft") = false, py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "",
+           py::arg("hand_limit") = kHandLimit, py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12)
+      .def_property_readonly("hand_limit", &Game::hand_limit)
+      .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
+      .def_property_readonly("tableau_end", &Game::tableau_end)
+      .def_property_readonly("observation_size", [](const Game& g) { return ObservationEncoder(g).size(); },
+                             "Length of State.observation_tensor() for this game kind (docs/observation-tensor.md).")
+      .def("observation_slots", [](const Game& g) { return ObservationEncoder(g).slot_names(); },
+           "The name of every slot of the observation tensor.")
+      .def("observation_designs", [](const Game& g) { return ObservationEncoder(g).designs(); },
+           "Card id of each design slot of the observation tensor, in slot order.")
       .def_property_readonly("first_game", [](const Game& g) { return g.options().first_game; })
       .def_property_readonly("goals", &Game::goals_on)
       .def_property_readonly("takeovers", &Game::takeovers_on)
@@ -277,6 +270,14 @@ PYBIND11_MODULE(_rftg, m) {
              return json_loads(st.game->observation_json(st.s, player));
            },
            py::arg("player"))
+      .def("observation_tensor", [](const PyState& st, int player) {
+             ObservationEncoder enc(*st.game);
+             py::array_t<int16_t> out(enc.size());
+             enc.encode(st.s, player, out.mutable_data());
+             return out;
+           },
+           py::arg("player"),
+           "What `player` may know, as a fixed-length int16 numpy vector (docs/observation-tensor.md).")
       .def("determinize", [](const PyState& st, int observer, uint64_t seed) {
              if (observer < 0 || observer >= st.s.players) throw RulesError("no seat " + std::to_string(observer));
              return PyState{st.game, st.game->determinize(st.s, observer, seed)};
@@ -294,8 +295,5 @@ PYBIND11_MODULE(_rftg, m) {
                     " for seat " + std::to_string(st.s.actor) + ">";
            });
 
-  py::class_<PyBot>(m, "Bot", "A built-in C++ bot: 'random' or 'heuristic'.")
-      .def(py::init(&make_bot), py::arg("name"), py::arg("seed") = 0)
-      .def_readonly("name", &PyBot::name)
-      .def("act", &bot_act, py::arg("state"), "The bot's choice for the state's current decision.");
+  py_rftg::bind_bots(m);
 }

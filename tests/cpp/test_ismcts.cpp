@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "bots/ismcts.h"
+#include "bots/rftg_ismcts.h"
 #include "common/rng.h"
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
@@ -254,6 +254,65 @@ void test_hidden_information(const Game& g) {
 }
 
 // ---------------------------------------------------------------------------
+// Secret sequential choices: when `me` picks an action card first, the seats that
+// pick after it in the same step are judged below the step's first node (the
+// root), not below `me`'s secret pick.
+
+void test_secret_step(const CardDb& db) {
+  for (int players : {2, 4}) {
+    GameOptions go;
+    go.players = players;
+    Game g(db, go);
+    State s = random_until(g, 600 + players, [](const State& x) {
+      return x.round >= 2 && x.decision == DecisionKind::ChooseAction && x.turn == 0;
+    });
+    check(!g.is_terminal(s), std::to_string(players) + "p: found a first action choice of a round");
+    int legal[Game::kMaxLegal];
+    int n = g.legal_actions(s, legal);
+    Search bot(small(300, 10));
+    Rng r(1);
+    bot.act(g, s, legal, n, r);
+    int me = s.actor;
+    for (int k = 1; k < players; ++k) {
+      int opp = (me + k) % players;
+      long visits = 0;
+      for (const auto& e : bot.root_edges(opp)) visits += e.visits;
+      // Every iteration passes through each later seat's secret pick (forced picks aside).
+      check(visits >= 250, std::to_string(players) + "p: seat " + std::to_string(opp) +
+                               "'s secret pick is judged at the step's first node (" + std::to_string(visits) +
+                               " visits)");
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Whole games against the heuristic: continuation nodes of secret steps and hidden
+// cards become statistics nodes in later iterations (they must be tried, not skipped).
+
+void test_against_heuristic(const CardDb& db) {
+  for (int players : {2, 3}) {
+    GameOptions go;
+    go.players = players;
+    Game g(db, go);
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      Search bot(small(150, 10));
+      State s = g.new_initial_state(700 + seed);
+      int legal[Game::kMaxLegal];
+      int n = g.legal_actions(s, legal);
+      Rng rng(seed), opp(seed + 50);
+      long bad = 0;
+      while (n > 0) {
+        int a = s.actor == 0 ? bot.act(g, s, legal, n, rng) : heuristic_action(g, s, legal, n, opp);
+        bad += !contains(legal, n, a);
+        n = g.step(s, a, legal);
+      }
+      check(bad == 0 && g.is_terminal(s), std::to_string(players) + "p game " + std::to_string(seed) +
+                                              " against the heuristic: legal to the end");
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
 // The node pool stays bounded and memory does not grow over a long game.
 
 void test_memory(const Game& g) {
@@ -280,7 +339,7 @@ void test_memory(const Game& g) {
   check(decisions > 20, "a long game (" + std::to_string(decisions) + " decisions)");
   check(early > 0 && early == late, "memory after 3 decisions (" + std::to_string(early) + " B) == at the end (" +
                                         std::to_string(late) + " B)");
-  check(max_nodes <= 201, "at most iterations + 1 nodes (" + std::to_string(max_nodes) + ")");
+  check(max_nodes <= 200 * (g.players() + 2) + 2, "at most players + 2 nodes per iteration (" + std::to_string(max_nodes) + ")");
   check(late < 64 * 1024, "memory is small for 200 iterations (" + std::to_string(late) + " B)");
 
   // A tiny pool: the search stops expanding but still answers legally.
@@ -458,6 +517,48 @@ struct Nim {
   std::vector<int> scores(const NimState& s) const { return {s.winner == 0, s.winner == 1}; }
 };
 
+// A game whose determinize fails on demand: the search reports the error (any thread
+// count) and the next decision searches normally.
+struct FailingNim : Nim {
+  bool* fail;
+  NimState determinize(const NimState& s, int, uint64_t) const {
+    if (*fail) throw std::runtime_error("no deal possible");
+    return s;
+  }
+};
+
+void test_search_errors() {
+  for (int threads : {1, 2}) {
+    bool fail = true;
+    FailingNim g;
+    g.fail = &fail;
+    IsmctsOptions o;
+    o.iterations = 50;
+    o.threads = threads;
+    Ismcts<FailingNim> bot(o);
+    NimState s{7, 0, -1, 2, Rng(1)};
+    int legal[3];
+    int n = g.legal_actions(s, legal);
+    Rng r(1);
+    std::string what;
+    try {
+      bot.act(g, s, legal, n, r);
+    } catch (const std::runtime_error& e) {
+      what = e.what();
+    }
+    check(what.find("no deal possible") != std::string::npos,
+          "threads=" + std::to_string(threads) + ": a failing determinize is reported (" + what + ")");
+    fail = false;
+    bool ok = true;
+    try {
+      bot.act(g, s, legal, n, r);
+    } catch (const std::exception&) {
+      ok = false;
+    }
+    check(ok, "threads=" + std::to_string(threads) + ": the next decision searches again");
+  }
+}
+
 void test_nim() {
   Nim g;
   IsmctsOptions o;
@@ -482,6 +583,75 @@ void test_nim() {
                                                  std::to_string(bot.last_stats().chosen_value) + ")");
 }
 
+// A toy game for the secret-step bookkeeping: seat 0 picks x in {1, 2} secretly; then
+// seat 1 picks y in {1, 2}, secretly in the same step when the hidden bit h is 0 and
+// openly (a step of its own) when h is 1; seat 0 wins when x == y. The search meets
+// seat 1's node both ways, so nodes made to continue a secret sequence are later
+// judged as ordinary choices.
+struct ToyState {
+  int8_t stage, x, y, h, actor, winner, players;
+  Rng rng;
+};
+
+struct SecretToy {
+  static constexpr int kMaxLegal = 2;
+  int players() const { return 2; }
+  ToyState new_initial_state(uint64_t) const { return ToyState{0, 0, 0, 0, 0, -1, 2, Rng(1)}; }
+  int legal_actions(const ToyState& s, int* out) const {
+    if (s.actor < 0) return 0;
+    out[0] = 1;
+    out[1] = 2;
+    return 2;
+  }
+  int step(ToyState& s, int a, int* out) const {
+    if (s.stage == 0) {
+      s.x = static_cast<int8_t>(a);
+      s.stage = 1;
+      s.actor = 1;
+    } else {
+      s.y = static_cast<int8_t>(a);
+      s.winner = s.x == s.y ? 0 : 1;
+      s.actor = -1;
+      s.stage = 2;
+    }
+    return legal_actions(s, out);
+  }
+  int current_player(const ToyState& s) const { return s.actor; }
+  ToyState determinize(const ToyState& s, int, uint64_t seed) const {
+    ToyState d = s;
+    d.h = static_cast<int8_t>(splitmix64(seed) & 1);
+    return d;
+  }
+  std::vector<int> winners(const ToyState& s) const { return {s.winner}; }
+  std::vector<int> scores(const ToyState& s) const { return {s.winner == 0, s.winner == 1}; }
+};
+
+uint32_t secret_group(const SecretToy&, const ToyState& s) { return s.stage == 0 || (s.stage == 1 && s.h == 0); }
+
+void test_secret_toy() {
+  static_assert(gs::bots::ismcts_detail::HasSecretGroup<SecretToy, ToyState>::value, "toy hook found");
+  SecretToy g;
+  int legal_answers = 0, judged = 0;
+  for (uint64_t seed = 0; seed < 32; ++seed) {  // the orders in which seat 1's node is first met vary
+    IsmctsOptions o;
+    o.iterations = 400;
+    o.seed = seed;
+    Ismcts<SecretToy> bot(o);
+    ToyState s = g.new_initial_state(0);
+    int legal[2];
+    int n = g.legal_actions(s, legal);
+    Rng r(seed);
+    int a = bot.act(g, s, legal, n, r);
+    legal_answers += (a == 1 || a == 2) && bot.last_stats().iterations == 400;
+    // Seat 1's secret picks (h = 0) are judged at the root, beside seat 0's.
+    long visits = 0;
+    for (const auto& e : bot.root_edges(1)) visits += e.visits;
+    judged += visits > 100 && visits < 300;
+  }
+  check(legal_answers == 32, "secret toy: legal answers after every iteration (" + std::to_string(legal_answers) + "/32)");
+  check(judged == 32, "secret toy: seat 1's secret picks judged at the root (" + std::to_string(judged) + "/32)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -502,9 +672,13 @@ int main(int argc, char** argv) {
   Game g2(db, go);
 
   test_nim();
+  test_search_errors();
+  test_secret_toy();
   test_legal(db);
   test_deterministic(g2);
   test_hidden_information(g2);
+  test_secret_step(db);
+  test_against_heuristic(db);
   test_memory(g2);
   test_options(g2);
   test_beats_random(g2);

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""ISMCTS speed and strength.
+
+    python benchmarks/ismcts.py speed              # iterations/s per core, RftG 2p and 4p (AF when built)
+    python benchmarks/ismcts.py strength           # seat-rotated seeded matches with 95% intervals (long)
+    python benchmarks/ismcts.py strength --games 40 --quick     # a shorter, rougher run
+    python benchmarks/ismcts.py all --json
+
+Speed: one core, random rollouts, from first-round positions (the first action choice of round 1 of fresh
+deals): ISMCTS iterations per second as the bot's own search statistics report them, and beside it the
+engine's random games per second (the cost of one full playout is about one random game).
+
+Strength (2-player base game unless said otherwise): ismcts at 1,000 iterations against random and against
+heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against 250 and 4,000 against
+1,000. Every entry is a `galaxysim match`
+(sim.match): both seat orders on the same deals, win rates with 95% Wilson intervals. Alien Frontiers entries
+switch on when pycore.af exists (they use the same bot specs through a plain Python game loop).
+
+Run it once by hand, not in CI: the full strength run takes tens of minutes on two cores.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from pycore import rftg  # noqa: E402
+from results.summary import wilson_interval  # noqa: E402
+
+TARGET_RFTG_4P = 50_000
+
+
+def af_module():
+    """pycore.af when it is built (Alien Frontiers) and its Bot takes ismcts specs, else None."""
+    try:
+        if importlib.util.find_spec("pycore.af") is None:
+            return None
+        import pycore.af as af
+
+        af.Bot("ismcts:iterations=10", 0)
+    except Exception as e:  # not built, or ISMCTS not wired into pycore.af yet
+        print(f"(Alien Frontiers entries skipped: {type(e).__name__}: {e})", file=sys.stderr)
+        return None
+    return af
+
+
+# --- speed ----------------------------------------------------------------------------------------------------------
+
+def first_round_state(game, seed: int):
+    """The first decision of round 1 that is not a start-of-game discard (RftG), or the first decision (AF)."""
+    s = game.new_state(seed)
+    while not s.is_terminal() and s.decision in ("start_discard",):
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+def speed_entry(module, label: str, players: int, iterations: int, positions: int) -> dict:
+    game = module.Game(players=players)
+    iters = secs = 0.0
+    for p in range(positions):
+        s = first_round_state(game, 1000 + p)
+        bot = module.Bot(f"ismcts:iterations={iterations}", p)
+        bot.act(s)
+        st = bot.last_stats()
+        iters += st["iterations"]
+        secs += st["seconds"]
+    t0 = time.perf_counter()
+    n = 200
+    while True:
+        r = game.play_games(["random"] * players, n, 1)
+        if r["seconds"] > 0.5 or n > 1_000_000:
+            break
+        n *= 4
+    games_per_s = r["games"] / r["seconds"]
+    return {"game": label, "players": players, "iterations_per_s": iters / secs, "iterations": int(iters),
+            "seconds": secs, "engine_random_games_per_s": games_per_s,
+            "measure_seconds": time.perf_counter() - t0}
+
+
+def speed(args) -> list[dict]:
+    out = [speed_entry(rftg, "rftg base", p, args.iterations, args.positions) for p in (2, 4)]
+    af = af_module()
+    if af is not None:
+        out += [speed_entry(af, "af", p, args.iterations, args.positions) for p in (2, 4)]
+    return out
+
+
+def print_speed(rows: list[dict]) -> None:
+    print("ISMCTS speed, one core, random rollouts, first-round positions")
+    print(f"  {'game':<10} {'players':>7} {'iterations/s':>13} {'engine random games/s':>22}")
+    for r in rows:
+        note = ""
+        if r["game"] == "rftg base" and r["players"] == 4:
+            ok = r["iterations_per_s"] >= TARGET_RFTG_4P
+            note = f"   target >= {TARGET_RFTG_4P:,}: {'ok' if ok else 'BELOW TARGET'}"
+        print(f"  {r['game']:<10} {r['players']:>7} {r['iterations_per_s']:>13,.0f} "
+              f"{r['engine_random_games_per_s']:>22,.0f}{note}")
+
+
+# --- strength -------------------------------------------------------------------------------------------------------
+
+def rftg_entries(quick: bool) -> list[tuple[str, str, str]]:
+    """(label, bot under test, opponent)."""
+    ladder = (250, 1000) if quick else (250, 1000, 4000)
+    return ([("1000 vs random", "ismcts:iterations=1000", "random"),
+             ("1000 vs heuristic", "ismcts:iterations=1000", "heuristic")]
+            + [(f"ladder {n} vs heuristic", f"ismcts:iterations={n}", "heuristic") for n in ladder if n != 1000]
+            + [("ladder 1000 vs 250", "ismcts:iterations=1000", "ismcts:iterations=250")]
+            + ([] if quick else [("ladder 4000 vs 1000", "ismcts:iterations=4000", "ismcts:iterations=1000")]))
+
+
+def rftg_match(bot: str, opp: str, games: int, seed: int, threads: int | None, root: Path) -> dict:
+    from sim.match import MatchConfig, play
+
+    out = root / f"{bot.replace(':', '_').replace('=', '')}-vs-{opp}"
+    cfg = MatchConfig(bots=[bot, opp], players=2, games=games, seed=seed, threads=threads, out=str(out),
+                      overwrite=True, quiet=True)
+    t0 = time.perf_counter()
+    o = play(cfg)
+    r = next(b for b in o.report.by_bot if b.bot == bot)
+    return {"bot": bot, "opponent": opp, "games": r.games, "win_rate": r.win_rate, "ci_low": r.ci_low,
+            "ci_high": r.ci_high, "errors": o.errors, "seconds": time.perf_counter() - t0, "run": str(out)}
+
+
+def af_match(af, bot: str, opp: str, players: int, games: int, seed: int) -> dict:
+    """Seat-rotated games of Alien Frontiers in a Python loop (the bot under test in every seat in turn)."""
+    game = af.Game(players=players)
+    deals = -(-games // players)
+    share = 0.0
+    n = 0
+    t0 = time.perf_counter()
+    for j in range(deals):
+        for seat in range(players):
+            bots = [af.Bot(bot if p == seat else opp, seed * 1000 + j * players + p) for p in range(players)]
+            s = game.new_state(seed * 100_000 + j)
+            while not s.is_terminal():
+                s.apply(bots[s.current_player].act(s))
+            w = list(s.winners())
+            share += (1.0 / len(w)) if seat in w else 0.0
+            n += 1
+    lo, hi = wilson_interval(share, n)
+    return {"bot": bot, "opponent": opp, "players": players, "games": n, "win_rate": share / n, "ci_low": lo,
+            "ci_high": hi, "errors": 0, "seconds": time.perf_counter() - t0}
+
+
+def strength(args) -> list[dict]:
+    root = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="ismcts-strength-"))
+    rows = []
+    for label, bot, opp in rftg_entries(args.quick):
+        if args.only and label not in args.only:
+            continue
+        row = rftg_match(bot, opp, args.games, args.seed, args.threads, root)
+        row["game"] = "rftg base 2p"
+        row["label"] = label
+        rows.append(row)
+        print_strength_row(row, args.json)
+    af = af_module()
+    if af is not None:
+        for label, bot, opp in rftg_entries(args.quick):
+            row = af_match(af, bot, opp, 2, args.games, args.seed)
+            row["game"] = "af 2p"
+            row["label"] = label
+            rows.append(row)
+            print_strength_row(row, args.json)
+    return rows
+
+
+def print_strength_row(r: dict, to_stderr: bool = False) -> None:
+    print(f"  {r['game']:<13} {r['bot']:<24} vs {r['opponent']:<10} {r['games']:>5} games  "
+          f"win rate {100 * r['win_rate']:5.1f}%  95% CI {100 * r['ci_low']:5.1f}%-{100 * r['ci_high']:5.1f}%  "
+          f"({r['seconds']:.0f} s)", flush=True, file=sys.stderr if to_stderr else sys.stdout)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("what", choices=["speed", "strength", "all"], nargs="?", default="speed")
+    p.add_argument("--iterations", type=int, default=2000, help="speed: iterations per search (default 2000)")
+    p.add_argument("--positions", type=int, default=10, help="speed: first-round positions (default 10)")
+    p.add_argument("--games", type=int, default=100, help="strength: games per entry (default 100)")
+    p.add_argument("--seed", type=int, default=2024, help="strength: run seed")
+    p.add_argument("--threads", type=int, default=None, help="strength: threads (default all cores)")
+    p.add_argument("--out", help="strength: folder for the match run folders (default a temporary folder)")
+    p.add_argument("--quick", action="store_true", help="strength: leave out the 4,000-iteration rung")
+    p.add_argument("--only", action="append", metavar="LABEL",
+                   help="strength: run only this entry (repeatable), e.g. --only 'ladder 4000 vs 1000'")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    result: dict = {}
+    if args.what in ("speed", "all"):
+        result["speed"] = speed(args)
+        if not args.json:
+            print_speed(result["speed"])
+    if args.what in ("strength", "all"):
+        if not args.json:
+            print("ISMCTS strength (seat-rotated, seeded; win shares with 95% Wilson intervals)")
+        result["strength"] = strength(args)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+// Bot specs: "random", "heuristic", "ismcts:iterations=2000,c=0.7", "ismcts:ms=50".
+// A spec is a bot name, optionally followed by ':' and comma-separated key=value
+// options. The syntax is checked here; which names and keys exist is up to the
+// game's bot factory (e.g. runner/seat_bot.h), which uses ismcts_options() for
+// the ISMCTS keys. Errors are std::invalid_argument with one clear line.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bots/ismcts.h"
+
+namespace gs::bots {
+
+struct BotSpec {
+  std::string text;  // as written
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> options;  // in the order written
+};
+
+BotSpec parse_bot_spec(const std::string& text);
+
+// The ISMCTS options of a spec named "ismcts" (unknown keys and bad values are errors).
+IsmctsOptions ismcts_options(const BotSpec& spec);
+
+// The keys ismcts_options() accepts, for help texts: "iterations=N, ms=T, ...".
+std::string ismcts_option_help();
+
+}  // namespace gs::bots

@@ -1,0 +1,64 @@
+// Filling a GameRecord from a finished (or stopped) game (see game_record.h).
+#include "runner/game_record.h"
+
+namespace gs::runner {
+
+using rftg::Game;
+using rftg::State;
+
+uint64_t bot_seed(uint64_t deal_seed, int seat) { return splitmix64(deal_seed ^ (0xb07b07b07ull * (seat + 1))); }
+
+void record_start(const Game& g, const State& dealt, GameRecord& rec) {
+  for (int p = 0; p < g.players(); ++p) rec.seats[p].start_world = g.card(dealt.tableau[p].first()).design;
+}
+
+namespace {
+
+int8_t end_reason(const Game& g, const State& s) {
+  for (int p = 0; p < s.players; ++p)
+    if (s.tableau[p].count() >= g.tableau_end()) return kEndTableau;
+  return s.vp_pool <= 0 ? kEndVpPool : kEndRoundCap;
+}
+
+}  // namespace
+
+void record_end(const Game& g, const State& s, GameRecord& rec) {
+  const int players = g.players();
+  const bool failed = rec.error_seat >= 0;
+  rec.rounds = s.round;
+  rec.end_reason = failed ? kEndBotError : end_reason(g, s);
+  uint8_t mask = 0;
+  if (!failed) {
+    int w[rftg::kMaxPlayers];
+    int k = g.winners(s, w);
+    for (int j = 0; j < k; ++j) mask = static_cast<uint8_t>(mask | (1u << w[j]));
+  }
+  rec.winners_mask = mask;
+  int score[rftg::kMaxPlayers], tie[rftg::kMaxPlayers];
+  for (int p = 0; p < players; ++p) {
+    SeatRecord& r = rec.seats[p];
+    Game::ScoreParts parts = g.score_parts(s, p);
+    score[p] = parts.total;
+    tie[p] = s.hand[p].count() + (s.tableau[p] & s.has_good).count();
+    r.score = static_cast<int16_t>(parts.total);
+    r.score_cards = static_cast<int16_t>(parts.cards);
+    r.score_chips = static_cast<int16_t>(parts.chips);
+    r.score_six_cost = static_cast<int16_t>(parts.six_cost);
+    r.won = (mask >> p) & 1;
+    r.hand_size = static_cast<int8_t>(s.hand[p].count());
+    r.goods = static_cast<int8_t>((s.tableau[p] & s.has_good).count());
+    int len = 0;
+    s.tableau[p].for_each([&](int c) {
+      if (len < kMaxTableau) r.tableau[len++] = g.card(c).design;
+    });
+    r.tableau_len = static_cast<int8_t>(len);
+  }
+  for (int p = 0; p < players; ++p) {
+    int better = 0;
+    for (int q = 0; q < players; ++q)
+      if (score[q] > score[p] || (score[q] == score[p] && tie[q] > tie[p])) ++better;
+    rec.seats[p].rank = static_cast<int8_t>(better + 1);
+  }
+}
+
+}  // namespace gs::runner

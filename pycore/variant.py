@@ -1,0 +1,332 @@
+"""What-if variants of Race for the Galaxy: small changes to the card data and the rule constants.
+
+    from pycore.variant import Variant
+    v = Variant.parse("Gambling World.cost=2; hand_limit=12")
+    game = rftg.Game(players=4, variant=v)
+
+A change is `LEFT=VALUE`; several changes in one string are separated by `;`:
+
+    CARD.cost=N  CARD.defence=N  CARD.vp=N       printed numbers (cost of a military world = its defence)
+    CARD.copies=N                                copies in the deck at the run's expansion level
+    CARD.powers=POWER | POWER ...                replaces all the card's powers (card data syntax, docs/card-data.md)
+    CARD.score=LINE | LINE ...                   replaces a six-cost development's scoring lines
+    CARD.flags=...  CARD.good=...                as the card data's keys
+    remove=CARD                                  no copies of CARD in the deck
+    add=FILE                                     card blocks (card data format) added to the deck
+    hand_limit=N  vp_pool_per_player=N  tableau_end=N   rule constants (printed: 10, 12, 12)
+
+A variant becomes override blocks appended to the card data (docs/card-data.md) plus GameOptions rule
+constants; the engine validates the result. Unknown cards, fields and rules are errors naming the close
+matches. docs/variants.md is the user documentation (G16).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from . import _rftg
+
+EXPANSIONS = ("base", "tgs", "rvi")
+#: Rule constant -> (GameOptions field, printed value, lowest, highest).
+RULES: dict[str, tuple[str, int, int, int]] = {
+    "hand_limit": ("hand_limit", 10, 0, 100),
+    "vp_pool_per_player": ("vp_per_player", 12, 1, 500),
+    "tableau_end": ("tableau_end", 12, 1, 40),
+}
+#: Card fields a change may set, and the card data key each one writes.
+CARD_FIELDS: dict[str, str] = {
+    "cost": "cost", "defence": "defence", "vp": "vp", "copies": "copies", "powers": "power", "score": "score",
+    "flags": "flags", "good": "good",
+}
+_FIELD_ALIASES = {"power": "powers", "defense": "defence", "scores": "score", "copy": "copies", "flag": "flags"}
+_ACTIONS = ("remove", "add")
+
+
+class VariantError(ValueError):
+    """A change that names an unknown card, field or rule, or gives a bad value."""
+
+
+def _close(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
+    choices = list(choices)
+    by_lower = {c.lower(): c for c in choices}
+    if word.lower() in by_lower:
+        return [by_lower[word.lower()]]
+    found = difflib.get_close_matches(word, choices, n=n, cutoff=0.6)
+    if not found:
+        found = [by_lower[c] for c in difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=0.5)]
+    return found
+
+
+def _did_you_mean(word: str, choices: Iterable[str], what: str) -> str:
+    close = _close(word, choices)
+    if close:
+        return " (did you mean " + " or ".join(repr(c) for c in close) + "?)"
+    return f" (known {what}: " + ", ".join(sorted(choices)) + ")" if what else ""
+
+
+def _int_value(text: str, what: str, lo: int, hi: int) -> int:
+    try:
+        v = int(text.strip())
+    except ValueError:
+        raise VariantError(f"{what}: expected a whole number, not {text.strip()!r}") from None
+    if not lo <= v <= hi:
+        raise VariantError(f"{what}: {v} is out of range ({lo} to {hi})")
+    return v
+
+
+@dataclass(frozen=True)
+class Change:
+    """One parsed change. kind: "card" (card.field = value), "remove", "add" or "rule"."""
+
+    kind: str
+    target: str  # card name, rule name, or the added file's name
+    field: str = ""
+    value: str = ""
+
+    def text(self) -> str:
+        """The canonical change string."""
+        if self.kind == "card":
+            return f"{self.target}.{self.field}={self.value}"
+        if self.kind == "rule":
+            return f"{self.target}={self.value}"
+        return f"{self.kind}={self.target}"
+
+
+def parse_change(text: str) -> Change:
+    """One change string, checked for form only (card names are checked against a game by Variant.resolve)."""
+    raw = text.strip()
+    if "=" not in raw:
+        raise VariantError(f"change {raw!r}: expected LEFT=VALUE, e.g. 'Gambling World.cost=2', 'remove=Alien "
+                           "Robot Sentry' or 'hand_limit=12'")
+    left, value = (s.strip() for s in raw.split("=", 1))
+    if not left:
+        raise VariantError(f"change {raw!r}: nothing before '='")
+    if "." in left:
+        card, fld = (s.strip() for s in left.rsplit(".", 1))
+        fld_key = _FIELD_ALIASES.get(fld.lower(), fld.lower())
+        if fld_key not in CARD_FIELDS:
+            raise VariantError(f"change {raw!r}: unknown card field {fld!r}" + _did_you_mean(fld, CARD_FIELDS,
+                                                                                              "fields"))
+        if not card:
+            raise VariantError(f"change {raw!r}: no card name before '.{fld}'")
+        if value == "" and fld_key != "flags":
+            raise VariantError(f"change {raw!r}: no value after '='")
+        return Change("card", card, fld_key, value)
+    key = left.lower().replace("-", "_")
+    if key in _ACTIONS:
+        if not value:
+            raise VariantError(f"change {raw!r}: {key}= needs a " + ("card name" if key == "remove" else "file"))
+        return Change(key, value)
+    if key in RULES:
+        _, _, lo, hi = RULES[key]
+        return Change("rule", key, value=str(_int_value(value, f"change {raw!r}", lo, hi)))
+    raise VariantError(f"change {raw!r}: unknown rule {left!r}" + _did_you_mean(key, list(RULES) + list(_ACTIONS),
+                                                                                  "rules")
+                       + "; a card field is written CARD.FIELD=VALUE")
+
+
+def split_changes(text: str) -> list[str]:
+    """'a=1; b=2' -> ['a=1', 'b=2'] (empty parts dropped)."""
+    return [p.strip() for p in text.split(";") if p.strip()]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named list of changes; `cards` holds the text of added card blocks (read from add=FILE at parse time,
+    so the variant is self-contained in a run's manifest)."""
+
+    name: str = ""
+    changes: tuple[str, ...] = ()
+    cards: str = ""
+
+    # --- building -----------------------------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, spec: "str | Sequence[str]", name: str = "", base_dir: "str | Path | None" = None,
+              read_files: bool = True) -> "Variant":
+        """From 'change; change' or a list of change strings; add=FILE is read now (relative to base_dir), unless
+        `read_files` is False (the manifest form, whose `cards` already holds the text)."""
+        texts = split_changes(spec) if isinstance(spec, str) else [t for s in spec for t in split_changes(s)]
+        changes, cards = [], []
+        for t in texts:
+            c = parse_change(t)
+            if c.kind == "add" and read_files:
+                path = Path(c.target)
+                if base_dir is not None and not path.is_absolute():
+                    path = Path(base_dir) / path
+                try:
+                    cards.append(path.read_text(encoding="utf-8"))
+                except OSError as e:
+                    raise VariantError(f"change {t!r}: cannot read {path}: {e.strerror or e}") from None
+            changes.append(c.text())
+        return cls(name or "; ".join(changes), tuple(changes), "\n".join(cards))
+
+    @classmethod
+    def from_config(cls, value: Any, where: str = "variant") -> "Variant | None":
+        """From a config value: None, a string of changes, a list of change strings, or
+        {"name": ..., "changes": [...] or "...", "cards": "..."} (the manifest's form)."""
+        if value is None or value == "" or value == []:
+            return None
+        if isinstance(value, Variant):
+            return value
+        if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            return cls.parse(value)
+        if isinstance(value, Mapping):
+            unknown = set(value) - {"name", "changes", "cards"}
+            if unknown:
+                raise VariantError(f"{where}: unknown key {sorted(unknown)[0]!r} (a variant has name, changes, "
+                                   "cards)")
+            name, changes, cards = value.get("name", ""), value.get("changes", []), value.get("cards", "")
+            if not isinstance(name, str) or not isinstance(cards, str):
+                raise VariantError(f"{where}: name and cards must be strings")
+            if isinstance(changes, str):
+                changes = [changes]
+            if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
+                raise VariantError(f"{where}: changes must be a list of strings like 'Gambling World.cost=2'")
+            if "cards" in value:  # the manifest form: add=FILE was read when the run started; its text is `cards`
+                v = cls.parse(changes, name=name, read_files=False)
+                return cls(v.name, v.changes, cards)
+            return cls.parse(changes, name=name)
+        raise VariantError(f"{where}: expected a string of changes, a list of them, or a table with name and "
+                           f"changes, not {value!r}")
+
+    def to_config(self) -> dict[str, Any]:
+        return {"name": self.name, "changes": list(self.changes), "cards": self.cards}
+
+    def identity(self) -> dict[str, Any]:
+        """What decides the games (the name does not)."""
+        return {"changes": list(self.changes), "cards": self.cards}
+
+    @property
+    def parsed(self) -> list[Change]:
+        return [parse_change(c) for c in self.changes]
+
+    # --- applying -------------------------------------------------------------------------------------------------
+    def rule_options(self) -> dict[str, int]:
+        """GameOptions keywords: {"hand_limit": 12, ...} for the rules the variant changes."""
+        out = {}
+        for c in self.parsed:
+            if c.kind == "rule":
+                out[RULES[c.target][0]] = int(c.value)
+        return out
+
+    def resolve(self, base_text: str, expansion: str) -> "ResolvedVariant":
+        """Checks every change against the card data at `expansion` and writes the card text to play."""
+        return resolve(self, base_text, expansion)
+
+
+@dataclass
+class ResolvedVariant:
+    variant: Variant
+    card_text: str  # the base data + added cards + override blocks
+    rules: dict[str, int]  # GameOptions keywords
+    affected: dict[str, int] = field(default_factory=dict)  # card label -> card id, cards the variant touches
+    # Each override block's first and last line in card_text, with the change that wrote it.
+    line_ranges: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+_LOCATION = re.compile(r"^(?P<src>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<problem>.*)$", re.S)
+
+
+def _engine_error(message: str, ranges: Sequence[tuple[int, int, str]], base_lines: int) -> VariantError:
+    """A CardDataError ('<source>:<line>: <field>: <problem>') retold in terms of the change that caused it."""
+    m = _LOCATION.match(message.strip())
+    if m:
+        line = int(m["line"])
+        for lo, hi, change in ranges:
+            if lo <= line <= hi:
+                return VariantError(f"change {change!r}: {m['field']}: {m['problem']}")
+        if line > base_lines:
+            return VariantError(f"added cards, line {line - base_lines}: {m['field']}: {m['problem']}")
+    return VariantError(f"variant: {message}")
+
+
+def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
+    if expansion not in EXPANSIONS:
+        raise VariantError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
+    level = EXPANSIONS.index(expansion)
+    text = base_text if base_text.endswith("\n") else base_text + "\n"
+    base_lines = text.count("\n")
+    base_db = _rftg.CardDb(text, "card data")
+    n_base = len(base_db)
+    text += "\n# ---- what-if variant: " + v.name.replace("\n", " ") + "\n"
+    if v.cards:
+        text += v.cards + ("\n" if not v.cards.endswith("\n") else "")
+    try:
+        designs = _rftg.CardDb(text, "card data").card_table(expansion, all=True)
+    except ValueError as e:
+        raise _engine_error(str(e), [], base_lines) from None
+    in_play = {d["name"]: d for d in designs if d["copies"] > 0}
+    anywhere: dict[str, list[str]] = {}
+    for d in designs:
+        for lv, n in zip(EXPANSIONS, d["copies_by_level"]):
+            if n > 0:
+                anywhere.setdefault(d["name"], []).append(lv)
+
+    affected: dict[str, int] = {}
+    for d in designs[n_base:]:
+        if d["copies"] > 0:
+            affected[d["name"]] = d["id"]
+    ranges: list[tuple[int, int, str]] = []
+    rules: dict[str, int] = {}
+
+    def card(name: str, change: str) -> dict:
+        if name in in_play:
+            return in_play[name]
+        if name in anywhere:
+            raise VariantError(f"change {change!r}: card {name!r} is not in the {expansion} game (it is in: "
+                               f"{', '.join(anywhere[name])})")
+        raise VariantError(f"change {change!r}: unknown card {name!r}" + _did_you_mean(name, in_play, ""))
+
+    blocks: list[tuple[str, list[str]]] = []
+    for c in v.parsed:
+        change = c.text()
+        if c.kind == "rule":
+            rules[RULES[c.target][0]] = int(c.value)
+            continue
+        if c.kind == "add":
+            continue
+        d = card(c.target, change)
+        affected.setdefault(d["name"], d["id"])
+        lines: list[str] = []
+        if c.kind == "remove":
+            copies = list(d["copies_by_level"])
+            copies[level] = 0
+            lines.append("copies: " + ", ".join(f"{lv} {n}" for lv, n in zip(EXPANSIONS, copies)))
+        elif c.field in ("cost", "defence", "vp"):
+            lo = -99 if c.field == "vp" else 0
+            n = _int_value(c.value, f"change {change!r}", lo, 99)
+            key = c.field
+            if key == "cost" and d["military"]:
+                key = "defence"  # the number in a military world's cost spot is its defence
+            elif key == "defence" and not d["military"]:
+                raise VariantError(f"change {change!r}: {d['name']!r} is not a military world: it has a cost, "
+                                   "not a defence")
+            lines.append(f"{key}: {n}")
+        elif c.field == "copies":
+            n = _int_value(c.value, f"change {change!r}", 0, 20)
+            copies = list(d["copies_by_level"])
+            copies[level] = n
+            lines.append("copies: " + ", ".join(f"{lv} {k}" for lv, k in zip(EXPANSIONS, copies)))
+        elif c.field in ("powers", "score"):
+            parts = [p.strip() for p in c.value.split("|") if p.strip()]
+            if not parts:
+                raise VariantError(f"change {change!r}: give at least one {CARD_FIELDS[c.field]} line")
+            lines += [f"{CARD_FIELDS[c.field]}: {p}" for p in parts]
+        else:  # flags, good
+            if "\n" in c.value:
+                raise VariantError(f"change {change!r}: a value is one line")
+            lines.append(f"{CARD_FIELDS[c.field]}: {c.value}")
+        blocks.append((change, [f"override: {d['name']} [{expansion}]"] + lines))
+
+    for change, lines in blocks:
+        first = text.count("\n") + 1
+        text += "\n".join(lines) + "\n"
+        ranges.append((first, text.count("\n"), change))
+    try:
+        _rftg.CardDb(text, "card data")
+    except ValueError as e:
+        raise _engine_error(str(e), ranges, base_lines) from None
+    return ResolvedVariant(v, text, rules, affected, ranges)

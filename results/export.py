@@ -1,0 +1,146 @@
+"""The decision dataset of a run (recorded with --record-decisions) as training-ready arrays.
+
+    from results.export import export_decisions
+    export_decisions("runs/my-run", "my-run.npz", fmt="npz", slot_names=[...])
+
+One row per decision: where it was taken (game_index, step, seat), what was asked (kind, legal), what was chosen
+(action), what the deciding seat knew (observation: the fixed-length int16 vector, docs/observation-tensor.md),
+and how the game ended for that seat (won, score, rank). The run is read one chunk file at a time and written as
+it is read, so a run of any size exports in bounded memory.
+
+- npz: a NumPy zip archive (np.load) of arrays: observation (N, size) int16, game_index int64, step int16,
+  seat int8, kind int8 (an index into kind_names), action int16, legal int16, won bool, score int16, rank int8,
+  plus slot_names (size,) and kind_names. Uncompressed unless compress=True.
+- parquet: one Parquet file, one column per scalar above (kind as a string) and one int16 column per
+  observation slot, named "obs." + the slot name.
+"""
+from __future__ import annotations
+
+import os
+import zipfile
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .manifest import RunFolderError
+from .reader import Run, open_run
+from .schema import observations
+
+__all__ = ["export_decisions", "FORMATS", "SCALARS"]
+
+FORMATS = ("npz", "parquet")
+#: The per-decision scalar arrays, with their dtypes.
+SCALARS = (("game_index", np.int64), ("step", np.int16), ("seat", np.int8), ("kind", np.int8),
+           ("action", np.int16), ("legal", np.int16), ("won", np.bool_), ("score", np.int16), ("rank", np.int8))
+
+
+def _chunks(run: Run, kinds: list[str], columns: Sequence[str]) -> Iterator[dict[str, np.ndarray]]:
+    """Per chunk: the requested arrays (decision columns, observation, and the seat outcomes won/score/rank)."""
+    players = int(run.config["players"])
+    want = set(columns)
+    for chunk in run.manifest["chunks"]:
+        dpath = run.path / chunk["files"]["decisions"]["path"]
+        dcols = ["game_index", "seat"] + [c for c in ("step", "kind", "action", "legal", "observation") if c in want]
+        try:
+            d = pq.read_table(dpath, columns=dcols)
+            out: dict[str, np.ndarray] = {}
+            if want & {"won", "score", "rank"}:
+                s = pq.read_table(run.path / chunk["files"]["seats"]["path"],
+                                  columns=["game_index", "seat", "won", "score", "rank"])
+        except (OSError, pa.ArrowInvalid) as e:
+            raise RunFolderError(f"{run.path}: corrupt run folder: cannot read chunk {chunk['chunk']}: {e}") from None
+        gi = d.column("game_index").to_numpy()
+        seat = d.column("seat").to_numpy()
+        for name in ("game_index", "seat"):
+            out[name] = d.column(name).to_numpy()
+        for name in ("step", "action", "legal"):
+            if name in want:
+                out[name] = d.column(name).to_numpy()
+        if "kind" in want:
+            parts = []
+            for c in d.column("kind").chunks:  # dictionary-encoded: map each file's dictionary onto `kinds`
+                lookup = np.array([kinds.index(v) for v in c.dictionary.to_pylist()] + [0], np.int8)
+                parts.append(lookup[c.indices.to_numpy(zero_copy_only=False)])
+            out["kind"] = np.concatenate(parts) if parts else np.zeros(0, np.int8)
+        if "observation" in want:
+            out["observation"] = observations(d.column("observation"))
+        if want & {"won", "score", "rank"}:
+            first = chunk["first_game"]
+            sg = s.column("game_index").to_numpy()
+            if len(sg) != chunk["games"] * players or np.any(sg[::players] != np.arange(first, first + chunk["games"])):
+                raise RunFolderError(f"{run.path}: seats of chunk {chunk['chunk']} are not in game and seat order")
+            row = (gi - first) * players + seat
+            for name in ("won", "score", "rank"):
+                out[name] = s.column(name).to_numpy(zero_copy_only=False)[row]
+        yield out
+
+
+def _npy_header(dtype: np.dtype, shape: tuple[int, ...]) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    np.lib.format.write_array_header_2_0(buf, {"descr": np.lib.format.dtype_to_descr(np.dtype(dtype)),
+                                               "fortran_order": False, "shape": shape})
+    return buf.getvalue()
+
+
+def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLike[str]", fmt: str,
+                     slot_names: Sequence[str], kinds: Sequence[str], compress: bool = False) -> dict:
+    """Writes the decision dataset of `run` to the file `out` (replaced only once complete); returns
+    {"rows", "observation_size", "path"}."""
+    run = open_run(run)
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown export format {fmt!r} (expected {' or '.join(FORMATS)})")
+    if "decisions" not in run.tables:
+        raise RunFolderError(f"{run.path}: this run did not record decisions: play it with --record-decisions")
+    info = run.manifest.get("observation") or {}
+    size = int(info.get("size") or 0)
+    if size != len(slot_names):
+        raise RunFolderError(f"{run.path}: its observations have {size} slots; this galaxysim's encoder has "
+                             f"{len(slot_names)} (made by another version?)")
+    rows = sum(c["files"]["decisions"]["rows"] for c in run.manifest["chunks"])
+    out = Path(out)
+    tmp = out.with_name(f".{out.name}.tmp")
+    kinds = list(kinds)
+    try:
+        if fmt == "npz":
+            mode = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+            with zipfile.ZipFile(tmp, "w", compression=mode, allowZip64=True) as z:
+                arrays = [("observation", np.int16, (rows, size))] + [(n, t, (rows,)) for n, t in SCALARS]
+                for name, dtype, shape in arrays:
+                    with z.open(f"{name}.npy", "w", force_zip64=True) as f:
+                        f.write(_npy_header(dtype, shape))
+                        written = 0
+                        for part in _chunks(run, kinds, [name]):
+                            a = np.ascontiguousarray(part[name], dtype=dtype)
+                            written += len(a)
+                            f.write(a.tobytes())
+                        if written != rows:
+                            raise RunFolderError(f"{run.path}: decisions hold {written} rows, the manifest says "
+                                                 f"{rows}")
+                for name, values in (("slot_names", list(slot_names)), ("kind_names", kinds)):
+                    with z.open(f"{name}.npy", "w") as f:
+                        np.lib.format.write_array(f, np.array(values, dtype=str))
+        else:
+            fields = [pa.field(n, pa.dictionary(pa.int8(), pa.string()) if n == "kind" else pa.from_numpy_dtype(t),
+                               nullable=False) for n, t in SCALARS]
+            fields += [pa.field("obs." + s, pa.int16(), nullable=False) for s in slot_names]
+            schema = pa.schema(fields, metadata={b"galaxysim.table": b"decision_dataset",
+                                                 b"galaxysim.observation_size": str(size).encode()})
+            kind_dict = pa.array(kinds, pa.string())
+            with pq.ParquetWriter(tmp, schema, compression="zstd", use_dictionary=["kind"],
+                                  write_statistics=False) as w:
+                for part in _chunks(run, kinds, [n for n, _ in SCALARS] + ["observation"]):
+                    cols = [pa.DictionaryArray.from_arrays(pa.array(part[n]), kind_dict) if n == "kind"
+                            else pa.array(np.asarray(part[n], dtype=t)) for n, t in SCALARS]
+                    obs = part["observation"]
+                    cols += [pa.array(np.ascontiguousarray(obs[:, k])) for k in range(size)]
+                    w.write_table(pa.Table.from_arrays(cols, schema=schema))
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return {"rows": rows, "observation_size": size, "path": str(out)}

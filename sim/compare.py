@@ -1,0 +1,86 @@
+"""`galaxysim compare`: the baseline and each what-if variant on the same game seeds, then paired differences.
+
+    OUT/baseline/          a run folder: the config as given
+    OUT/variant-1/ ...     one run folder per variant: the same config and seed, plus the variant
+    OUT/compare/           compare.html, compare.csv, compare.json and the figures (results.compare_report)
+
+Game i of every run is dealt from game_seed(seed, i) and its bots are seeded from that, so the runs share their
+random numbers game by game (common random numbers) and results.compare pairs them. Running the same compare
+again reuses (or resumes) the run folders that match; a folder made with another config is refused.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from pycore.variant import Variant
+
+from .config import ConfigError, RunConfig
+from .run import DETERMINING_KEYS, RunOutcome, _resolved, start
+
+BASELINE_DIR = "baseline"
+REPORT_DIR = "compare"
+
+
+@dataclass
+class CompareOutcome:
+    out: Path
+    baseline: RunOutcome
+    variants: list[tuple[Variant, RunOutcome]]
+    metrics: list[list]  # PairedMetric lists, one per variant
+    report: Path | None
+
+    @property
+    def complete(self) -> bool:
+        return self.baseline.complete and all(o.complete for _, o in self.variants)
+
+
+def default_out(cfg: RunConfig) -> Path:
+    adv = "-adv" if cfg.advanced else ""
+    return Path("runs") / f"compare-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
+
+
+def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None = None) -> CompareOutcome:
+    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline."""
+    if not variants:
+        raise ConfigError("compare needs at least one --variant (e.g. --variant 'Gambling World.cost=2')")
+    if cfg.what_if is not None:
+        raise ConfigError("compare: the baseline is the config without a variant; give the variants as --variant "
+                          "(or [[variant]] tables in the config file)")
+    cfg.validate()
+    for v in variants:  # every variant is checked before any game is played
+        dataclasses.replace(cfg, what_if=v).validate(lambda key: "--variant" if key == "what_if" else f"--{key}")
+    resolved = cfg.resolved()  # one seed for all the runs
+    out = Path(cfg.out) if cfg.out else default_out(resolved)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} exists and is not a folder")
+    explicit = set(DETERMINING_KEYS) - {"record_decisions", "chunk_size"}  # a folder made otherwise is refused
+
+    def play(where: Path, v: Variant | None) -> RunOutcome:
+        c = dataclasses.replace(resolved, what_if=v, out=str(where), resume=not cfg.overwrite)
+        return start(c, explicit=explicit, progress=progress)
+
+    base = play(out / BASELINE_DIR, None)
+    done = []
+    for k, v in enumerate(variants, 1):
+        done.append((v, play(out / f"variant-{k}", v)))
+    outcome = CompareOutcome(out, base, done, [], None)
+    if not outcome.complete:
+        return outcome
+
+    from results.compare import compare_paired
+    from results.compare_report import write_compare_report
+
+    runs = []
+    for k, (v, o) in enumerate(done, 1):
+        affected = _resolved(v, resolved.expansion).affected
+        metrics = compare_paired(base.path, o.path, cards=affected, threads=resolved.threads)
+        outcome.metrics.append(metrics)
+        runs.append((v.name, list(v.changes), metrics, str(o.path)))
+    desc = (f"{resolved.game} {resolved.expansion}, {resolved.players} players"
+            f"{', advanced' if resolved.advanced else ''}, bots {','.join(resolved.bots)}, {resolved.games:,} games, "
+            f"seed {resolved.seed}")
+    outcome.report = write_compare_report(out / REPORT_DIR, {"path": str(base.path), "description": desc}, runs)
+    return outcome

@@ -1,0 +1,490 @@
+"""Matches and tournaments: bots against each other on seat-rotated, seeded games, into a run folder.
+
+    from sim.match import MatchConfig, play
+    outcome = play(MatchConfig(bots=["ismcts:iterations=1000", "heuristic"], players=2, games=200, seed=7))
+    print(outcome.report.format())
+
+The plan (docs/bots.md):
+  * a **match** seats its K bots (K <= players; fewer bots than seats are repeated in order: A,B in a
+    4-player game is A,B,A,B); a **tournament** plays every group of `players` different bots out of K;
+  * each group is played in every seat rotation (A,B and B,A), every rotation on the same deals: deal j of
+    the run is game_seed(seed, j), whatever the group or rotation, so bots meet the same cards in every seat
+    (common random numbers); `games` per group is rounded up to a multiple of the rotations;
+  * game i of the run is rotation i // deals of the plan, on deal i % deals; the games/ and seats/ rows are
+    the usual ones (seats.bot names the bot of each seat), and the manifest's config holds the plan.
+
+Built-in C++ bots only: the GIL-free batch path on all cores. With a Python bot in a lineup: the C++ game
+loop calling the Python bot (one game at a time, the GIL held; slower). A Python bot that raises or answers
+an illegal action stops that game: it is written with end_reason "bot_error", nobody wins, and the error
+(bot, decision, legal actions) is listed in the manifest's chunk entry under "errors"; the run goes on.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import itertools
+import json
+import math
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from results import manifest as mf
+from results import schema as sch
+from results.reader import open_run, verify_run
+from results.writer import RunWriter, clean_folder, folder_is_ours, games_written, remove_run_folder_contents
+
+from . import bots as botreg
+from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores
+from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, batch_module, card_text, engine_version,
+                  galaxysim_version, observation_info)
+
+KINDS = ("match", "tournament")
+#: What must match between a stored match and a `--resume` that names it.
+DETERMINING_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions")
+
+
+@dataclass
+class MatchConfig:
+    bots: list[str]
+    kind: str = "match"
+    game: str = "rftg"
+    players: int = 2
+    expansion: str = "base"
+    advanced: bool = False
+    games: int = 100  # per group of bots; rounded up to a multiple of `players` (the seat rotations)
+    seed: int | None = None
+    threads: int | None = None
+    out: str | None = None
+    chunk_size: int | None = None
+    record_decisions: bool = False
+    overwrite: bool = False
+    resume: bool = False
+    quiet: bool = False
+
+    def validate(self) -> None:
+        if self.kind not in KINDS:
+            raise ConfigError(f"unknown kind {self.kind!r} (match or tournament)")
+        if self.game != "rftg":
+            raise ConfigError(f"--game {self.game}: only rftg matches can be played for now")
+        if self.expansion not in EXPANSIONS:
+            raise ConfigError(f"--expansion: unknown expansion {self.expansion!r}")
+        if not 2 <= self.players <= 6:
+            raise ConfigError(f"--players must be 2 to 6 for a {self.kind}, not {self.players}")
+        if self.advanced and self.players != 2:
+            raise ConfigError("--advanced is the 2-player game: use --players 2")
+        self.bots = [b.strip() for b in self.bots]
+        if any(not b for b in self.bots):
+            raise ConfigError("--bots: an empty bot name")
+        if len(set(self.bots)) != len(self.bots):
+            raise ConfigError(f"--bots lists a bot twice ({','.join(self.bots)}): give each bot once")
+        k, p = len(self.bots), self.players
+        if self.kind == "match" and not 2 <= k <= p:
+            raise ConfigError(f"a match takes 2 to {p} bots for {p} players, got {k}" +
+                              (" (use galaxysim tournament for more)" if k > p else ""))
+        if self.kind == "tournament" and k < max(3, p):
+            raise ConfigError(f"a tournament of {p}-player games takes at least {max(3, p)} bots, got {k}")
+        if self.games < 1:
+            raise ConfigError(f"--games must be at least 1, not {self.games}")
+        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
+            raise ConfigError(f"--seed must be between 0 and 2**64-1, not {self.seed}")
+        if self.threads is not None and self.threads < 1:
+            raise ConfigError(f"--threads must be at least 1, not {self.threads}")
+        if self.chunk_size is not None and self.chunk_size < 1:
+            raise ConfigError(f"--chunk-size must be at least 1, not {self.chunk_size}")
+        if self.overwrite and self.resume:
+            raise ConfigError("--overwrite and --resume exclude each other")
+
+    # --- the plan -----------------------------------------------------------------------------------------------
+    @property
+    def deals(self) -> int:
+        return -(-self.games // self.players)
+
+    def lineups(self) -> list[tuple[str, ...]]:
+        """Seat assignments, in order: every group of bots in every rotation."""
+        p = self.players
+        if self.kind == "match":
+            groups = [tuple(self.bots[i % len(self.bots)] for i in range(p))]
+        else:
+            groups = list(itertools.combinations(self.bots, p))
+        return [g[r:] + g[:r] for g in groups for r in range(p)]
+
+    @property
+    def total_games(self) -> int:
+        return len(self.lineups()) * self.deals
+
+    def manifest_config(self) -> dict[str, Any]:
+        return {"kind": self.kind, "game": self.game, "players": self.players, "expansion": self.expansion,
+                "advanced": self.advanced, "bots": list(self.bots), "games": self.games, "seed": self.seed,
+                "record_decisions": self.record_decisions, "chunk_size": self.chunk_size, "threads": self.threads,
+                "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
+
+    @classmethod
+    def from_manifest(cls, config: Mapping[str, Any]) -> "MatchConfig":
+        keys = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in config.items() if k in keys})
+
+    @property
+    def variant(self) -> str:
+        return "advanced" if self.advanced else "standard"
+
+
+def is_match_run(config: Mapping[str, Any]) -> bool:
+    return config.get("kind") in KINDS
+
+
+def auto_chunk_size(total: int, threads: int) -> int:
+    return max(1, min(total, max(4 * threads, min(10_000, -(-total // 20)))))
+
+
+def default_out(cfg: MatchConfig, root: Path = Path("runs")) -> Path:
+    adv = "-adv" if cfg.advanced else ""
+    return root / f"{cfg.kind}-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
+
+
+def run_id(cfg: MatchConfig) -> str:
+    key = {k: getattr(cfg, k) for k in DETERMINING_KEYS}
+    key["engine_version"] = engine_version()
+    return "m-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
+
+
+# --- playing ---------------------------------------------------------------------------------------------------------
+
+class _Seats:
+    """Makes and keeps the players of each lineup: a batch Runner for all-C++ lineups, else one object per seat
+    (Python bots made from their specs, or given as objects) for the C++ loop with Python calls."""
+
+    def __init__(self, cfg: MatchConfig, objects: Mapping[str, Any]):
+        self.cfg = cfg
+        self.objects = dict(objects)
+        self._runners: dict[tuple[str, ...], Any] = {}
+        self._python: dict[tuple[str, ...], list[Any]] = {}
+        self._game = None
+
+    def all_builtin(self, lineup: Sequence[str]) -> bool:
+        return all(b not in self.objects and botreg.is_builtin(b) for b in lineup)
+
+    def runner(self, lineup: tuple[str, ...]):
+        if lineup not in self._runners:
+            b = batch_module()
+            try:
+                self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
+                                                 self.cfg.advanced, list(lineup))
+            except ValueError as e:
+                raise ConfigError(" ".join(str(e).split())) from None
+        return self._runners[lineup]
+
+    def game(self):
+        if self._game is None:
+            from pycore import rftg
+
+            self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
+                                   advanced=self.cfg.advanced)
+        return self._game
+
+    def python_seats(self, lineup: tuple[str, ...]) -> list[Any]:
+        if lineup not in self._python:
+            seats = []
+            for b in lineup:
+                if b in self.objects:
+                    seats.append(self.objects[b])
+                elif botreg.is_builtin(b):
+                    seats.append(b)
+                else:
+                    seats.append(botreg.make(b))
+            self._python[lineup] = seats
+        return self._python[lineup]
+
+    def check(self) -> None:
+        """Every bot can be made (before any file is written)."""
+        for lineup in dict.fromkeys(self.cfg.lineups()):
+            if self.all_builtin(lineup):
+                self.runner(lineup)
+            else:
+                self.python_seats(lineup)
+                for b in lineup:
+                    if botreg.is_builtin(b):
+                        botreg.check(b)
+
+
+def _empty_columns(record: bool) -> dict[str, dict[str, list]]:
+    return {"games": {k: [] for k in ("game_index", "seed", "rounds", "end_reason", "winners_mask", "decisions",
+                                      "wall_time_us")},
+            "seats": {k: [] for k in ("game_index", "seat", "bot", "start_world", "score", "score_cards",
+                                      "score_chips", "score_six_cost", "rank", "won", "hand_size", "goods")}
+            | {"tableau_offsets": [0], "tableau_cards": []},
+            "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
+
+
+def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, offset, record, errors, bar):
+    """Plays deals first_deal.. with Python bots in the lineup; returns the engine-like column dict."""
+    from pycore import _rftg
+
+    cols = _empty_columns(record)
+    obs_size = seats.game().observation_size
+    players = seats.python_seats(lineup)
+    labels = list(lineup)
+    g, s, d = cols["games"], cols["seats"], cols["decisions"]
+    for j in range(first_deal, first_deal + count):
+        index = offset + j
+        rec = _rftg.play_game(seats.game(), players, labels, seed, j, record)
+        for k, v in (("game_index", index), ("seed", rec["seed"]), ("rounds", rec["rounds"]),
+                     ("end_reason", rec["end_reason"]), ("winners_mask", rec["winners_mask"]),
+                     ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"])):
+            g[k].append(v)
+        for p, row in enumerate(rec["seats"]):
+            s["game_index"].append(index)
+            s["seat"].append(p)
+            s["bot"].append(bot_codes[p])
+            for k in ("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
+                      "hand_size", "goods"):
+                s[k].append(row[k])
+            s["tableau_cards"].extend(row["tableau"])
+            s["tableau_offsets"].append(len(s["tableau_cards"]))
+        for step, seat, kind, action, legal in rec["decision_rows"]:
+            for k, v in zip(("game_index", "step", "seat", "kind", "action", "legal"),
+                            (index, step, seat, kind, action, legal)):
+                d[k].append(v)
+        if record:
+            size = rec["observation_size"]
+            d["observation"].append(np.frombuffer(rec["observations"], np.int16).reshape(-1, size))
+            obs_size = size
+        if rec["error"] is not None:
+            errors.append({"game_index": index, "seat": rec["error_seat"], "bot": lineup[rec["error_seat"]],
+                           "message": rec["error"]})
+        bar.update(1)
+    obs = d.pop("observation")
+    out = {t: {k: np.asarray(v) for k, v in c.items()} for t, c in cols.items()}
+    if record:
+        out["decisions"]["observation"] = np.concatenate(obs) if obs else np.zeros((0, obs_size), np.int16)
+    return out
+
+
+def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str, np.ndarray]]:
+    if len(parts) == 1:
+        return parts[0]
+    out: dict[str, dict[str, np.ndarray]] = {}
+    for t in ("games", "seats", "decisions"):
+        out[t] = {}
+        for k in [k for k in parts[0][t] if all(k in p[t] for p in parts)]:
+            if k == "tableau_offsets":
+                base, pieces = 0, [np.zeros(1, np.int64)]
+                for p in parts:
+                    off = np.asarray(p[t][k], np.int64)
+                    pieces.append(off[1:] + base)
+                    base += int(off[-1]) if len(off) else 0
+                out[t][k] = np.concatenate(pieces)
+            else:
+                out[t][k] = np.concatenate([np.asarray(p[t][k]) for p in parts])
+    return out
+
+
+def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads: int, entrants: list[str],
+                errors: list, bar) -> dict:
+    lineups = cfg.lineups()
+    deals = cfg.deals
+    parts = []
+    i = first
+    while i < first + count:
+        li, j = divmod(i, deals)
+        n = min(first + count - i, deals - j)
+        lineup = lineups[li]
+        codes = np.array([entrants.index(b) for b in lineup], np.int8)
+        offset = li * deals
+        if seats.all_builtin(lineup):
+            res = seats.runner(lineup).run(int(cfg.seed), j, n, threads, cfg.record_decisions)
+            for t in ("games", "seats", "decisions"):
+                res[t]["game_index"] = res[t]["game_index"] + offset
+            res["seats"]["bot"] = codes[res["seats"]["bot"]]
+            bar.update(n)
+        else:
+            res = _python_segment(seats, lineup, codes, int(cfg.seed), j, n, offset, cfg.record_decisions, errors,
+                                  bar)
+        parts.append(res)
+        i += n
+    return _merge(parts)
+
+
+@dataclass
+class MatchOutcome:
+    path: Path
+    status: str
+    games_written: int
+    games_planned: int
+    played: int
+    seconds: float
+    errors: int
+    report: "Any" = None
+    message: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return self.status == "complete"
+
+
+def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: bool | None = None,
+         explicit: set[str] | None = None) -> MatchOutcome:
+    """Plays a match or tournament into a run folder (or continues one, with cfg.resume), then reports on it.
+
+    `objects` maps a bot name used in cfg.bots to a Python bot object to play it (an alternative to specs).
+    With cfg.resume, the keys in `explicit` (default: all) must match the stored match."""
+    objects = dict(objects or {})
+    for name, obj in objects.items():
+        if not callable(getattr(obj, "act", None)):
+            raise botreg.BotSpecError(f"bot {name!r}: {type(obj).__name__} has no act(state, legal_actions)")
+    cfg = dataclasses.replace(cfg, bots=list(cfg.bots))
+    cfg.validate()
+    if cfg.seed is None:
+        cfg.seed = secrets.randbits(63)
+    threads = int(cfg.threads or all_cores())
+    out = Path(cfg.out) if cfg.out else default_out(cfg)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} exists and is not a folder")
+    nonempty = out.is_dir() and any(out.iterdir())
+    if nonempty and cfg.resume:
+        return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
+                      explicit=explicit)
+    if nonempty and not cfg.overwrite:
+        raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
+                          "it, or --overwrite to replace it")
+    if nonempty and (not (out / mf.MANIFEST).is_file() or not folder_is_ours(out)):
+        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder")
+    if nonempty and _lock_is_held(out):
+        raise ConfigError(f"{out} is in use by another galaxysim process")
+    if cfg.chunk_size is None:
+        cfg.chunk_size = auto_chunk_size(cfg.total_games, threads)
+    seats = _Seats(cfg, objects)
+    seats.check()  # bad bots fail before any file is touched
+    converter = _converter(cfg)
+    out.mkdir(parents=True, exist_ok=True)
+    with _locked(out):
+        if nonempty:
+            remove_run_folder_contents(out)
+        total = cfg.total_games
+        manifest: dict[str, Any] = {
+            "format": mf.FORMAT, "format_version": mf.FORMAT_VERSION, "schema_version": sch.SCHEMA_VERSION,
+            "run_id": run_id(cfg), "engine_version": engine_version(), "galaxysim_version": galaxysim_version(),
+            "created": _now(), "config": cfg.manifest_config(),
+            "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
+            **({"observation": observation_info(seats.game())} if cfg.record_decisions else {}),
+            "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
+            "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
+        }
+        writer = RunWriter.create(out, manifest, sch.cards_table(converter.card_names))
+        return _play(writer, seats, converter, cfg, threads, progress)
+
+
+def resume(path, cfg: MatchConfig | None = None, objects: Mapping[str, Any] | None = None,
+           threads: int | None = None, quiet: bool = False, progress: bool | None = None,
+           explicit: set[str] | None = None) -> MatchOutcome:
+    """Plays the games a match folder is missing (the plan comes from its manifest)."""
+    out = Path(path)
+    run = open_run(out)
+    stored = run.manifest["config"]
+    if not is_match_run(stored):
+        raise ConfigError(f"{out} holds a run, not a match or tournament: use galaxysim resume {out}")
+    if run.manifest.get("engine_version") != engine_version():
+        raise ConfigError(f"{out} was played by engine {run.manifest.get('engine_version')}; this is engine "
+                          f"{engine_version()}: start a new match instead of resuming")
+    have = MatchConfig.from_manifest(stored)
+    if cfg is not None:
+        for key in DETERMINING_KEYS:
+            if explicit is not None and key not in explicit:
+                continue
+            want = getattr(cfg, key)
+            if want is not None and want != getattr(have, key):
+                raise ConfigError(f"--resume: {out} was made with {key}={getattr(have, key)!r}, not {want!r}")
+    have.quiet = quiet
+    threads = int(threads or all_cores())
+    seats = _Seats(have, dict(objects or {}))
+    seats.check()
+    verify_run(run)
+    converter = _converter(have)
+    with _locked(out):
+        run = open_run(out)
+        removed = clean_folder(out, run.manifest)
+        if removed and not quiet:
+            _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
+        return _play(RunWriter(out, run.manifest), seats, converter, have, threads, progress)
+
+
+@dataclass
+class _ConverterConfig:
+    game: str
+    expansion: str
+    players: int
+    variant: str
+    bots: list[str]
+    record_decisions: bool
+
+
+def _converter(cfg: MatchConfig) -> _Converter:
+    view = _ConverterConfig(cfg.game, cfg.expansion, cfg.players, cfg.variant, list(cfg.bots), cfg.record_decisions)
+    b = batch_module()
+    return _Converter(view, run_id(cfg), list(b.END_REASONS), list(b.DECISION_KINDS),
+                      list(b.design_names(card_text(), cfg.expansion)))
+
+
+def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
+          progress: bool | None) -> MatchOutcome:
+    from .run import _progress_bar
+
+    m = writer.manifest
+    cs, total = m["chunk_size"], m["games"]
+    todo = [k for k in range(m["n_chunks"]) if k not in writer.done_chunks()]
+    already = games_written(m)
+    if not cfg.quiet and todo:
+        lineups = cfg.lineups()
+        _stderr(f"galaxysim: {cfg.kind} of {len(cfg.bots)} bots, {len(lineups)} seatings x {cfg.deals} deals = "
+                f"{total:,} games on {threads} thread{'s' * (threads != 1)} into {writer.dir}")
+    session = {"started": _now(), "threads": threads, "engine_version": engine_version(), "games": 0,
+               "seconds": 0.0}
+    m.setdefault("sessions", []).append(session)
+    m["status"] = "running"
+    writer.flush()
+    base = float(m.get("elapsed_seconds") or 0.0)
+    t0 = time.perf_counter()
+    played = 0
+    show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
+    interrupted = False
+    with _progress_bar(total, already, show) as bar:
+        try:
+            for k in todo:
+                first = k * cs
+                count = min(cs, total - first)
+                errors: list = []
+                t = time.perf_counter()
+                res = _play_chunk(seats, cfg, first, count, threads, list(cfg.bots), errors, bar)
+                tables = converter.tables(res)
+                now = time.perf_counter() - t0
+                session["games"] += count
+                session["seconds"] = round(now, 3)
+                m["elapsed_seconds"] = round(base + now, 3)
+                extra = {"seconds": round(time.perf_counter() - t, 4)}
+                if errors:
+                    extra["errors"] = errors
+                writer.write_chunk(k, first, tables, **extra)
+                played += count
+        except KeyboardInterrupt:
+            interrupted = True
+    elapsed = time.perf_counter() - t0
+    written = games_written(m)
+    m["status"] = "complete" if written == total else "interrupted"
+    session["seconds"] = round(elapsed, 3)
+    m["elapsed_seconds"] = round(base + elapsed, 3)
+    writer.flush()
+    n_errors = sum(len(c.get("errors", [])) for c in m["chunks"])
+    from results.match_report import match_report
+
+    report = match_report(writer.dir)
+    if written == total:
+        return MatchOutcome(writer.dir, "complete", written, total, played, elapsed, n_errors, report)
+    msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; continue with: "
+           f"galaxysim {cfg.kind} --out {writer.dir} --resume" + ("" if interrupted else ""))
+    return MatchOutcome(writer.dir, "interrupted", written, total, played, elapsed, n_errors, report, msg)

@@ -1,0 +1,255 @@
+"""Matches, tournaments and ratings: seat rotation on common deals, the run folder, Python bots and their
+errors in a match, resume, the report (win rates with intervals, head to head, Bradley-Terry ratings), the
+command line."""
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from results import load_games, load_seats, open_run, summarize, verify_run
+from results.match_report import match_report
+from results.ratings import bradley_terry, elo_win_probability, fit_ratings
+from sim.cli import main
+from sim.bots import split_specs
+from sim.config import parse_bots
+from sim.config import ConfigError
+from sim.match import MatchConfig, play
+
+
+def seats_by_game(path):
+    s = load_seats(path, columns=["game_index", "seat", "bot"]).to_pydict()
+    out: dict[int, list[str]] = {}
+    for gi, seat, bot in zip(s["game_index"], s["seat"], s["bot"]):
+        out.setdefault(gi, [None] * 8)[seat] = bot
+    return out
+
+
+def test_match_rotates_seats_on_the_same_deals(tmp_path):
+    cfg = MatchConfig(bots=["heuristic", "random"], players=2, games=41, seed=5, out=str(tmp_path / "m"),
+                      threads=2, quiet=True, chunk_size=8)
+    o = play(cfg)
+    assert o.complete and o.games_planned == 42  # rounded up to whole rotations: 21 deals x 2 seatings
+    run = open_run(o.path)
+    verify_run(run)
+    games = load_games(o.path, columns=["game_index", "seed"]).to_pydict()
+    assert games["game_index"] == list(range(42))
+    lineups = seats_by_game(o.path)
+    for j in range(21):
+        assert games["seed"][j] == games["seed"][21 + j]  # the same deal in both seatings
+        assert lineups[j][:2] == ["heuristic", "random"] and lineups[21 + j][:2] == ["random", "heuristic"]
+    rep = o.report
+    by = {b.bot: b for b in rep.by_bot}
+    assert by["heuristic"].games == by["random"].games == 42
+    assert by["heuristic"].win_rate > by["random"].win_rate
+    assert math.isclose(by["heuristic"].win_rate + by["random"].win_rate, 1.0)
+    assert by["heuristic"].ci_low < by["heuristic"].win_rate < by["heuristic"].ci_high
+    r = rep.ratings.ratings
+    assert r["heuristic"].elo > 0 > r["random"].elo and r["heuristic"].lo <= r["heuristic"].elo <= r["heuristic"].hi
+    text = rep.format()
+    assert "win rate" in text and "ratings" in text and "heuristic" in text
+    assert summarize(o.path).by_seat[0].bot == "(rotated)"
+
+
+def test_same_rows_whatever_the_threads_and_chunks(tmp_path):
+    def rows(name, threads, chunk):
+        o = play(MatchConfig(bots=["random", "ismcts:iterations=10,depth=5"], games=6, seed=3, threads=threads,
+                             chunk_size=chunk, out=str(tmp_path / name), quiet=True))
+        s = load_seats(o.path, columns=["game_index", "seat", "bot", "score", "rank"]).to_pydict()
+        return s
+
+    assert rows("a", 1, 6) == rows("b", 2, 4)
+
+
+def test_tournament_plays_every_pair_and_rates_them(tmp_path):
+    o = play(MatchConfig(bots=["random", "heuristic", "ismcts:iterations=15,depth=6"], kind="tournament", games=4,
+                         seed=9, out=str(tmp_path / "t"), quiet=True))
+    assert o.games_planned == 3 * 2 * 2  # 3 pairs x 2 seatings x 2 deals
+    pairs = {tuple(sorted(x[:2])) for x in seats_by_game(o.path).values()}
+    assert len(pairs) == 3
+    rep = o.report
+    assert {h.bot for h in rep.head_to_head} == {"random", "heuristic", "ismcts:iterations=15,depth=6"}
+    assert len(rep.ratings.ratings) == 3
+    d = rep.to_dict()
+    assert d["ratings"]["bots"][0]["elo"] >= d["ratings"]["bots"][-1]["elo"]
+    json.dumps(d)
+
+
+def test_multiplayer_match_counts_by_rank(tmp_path):
+    o = play(MatchConfig(bots=["heuristic", "random"], players=4, games=8, seed=2, out=str(tmp_path / "m4"),
+                         quiet=True))
+    lineups = seats_by_game(o.path)
+    assert lineups[0][:4] == ["heuristic", "random", "heuristic", "random"]
+    assert lineups[2][:4] == ["random", "heuristic", "random", "heuristic"]  # deals x2, then the next rotation
+    h = {(x.bot, x.opponent): x for x in o.report.head_to_head}
+    # 8 games x 4 cross pairs of seats held by different bots.
+    assert h[("heuristic", "random")].comparisons == 32
+    assert math.isclose(h[("heuristic", "random")].score + h[("random", "heuristic")].score, 1.0)
+
+
+class Flaky:
+    """Raises on its 5th decision of every other game."""
+
+    def __init__(self):
+        self.calls = 0
+        self.game = -1
+
+    def reset(self, seat, seed):
+        self.game += 1
+        self.calls = 0
+
+    def act(self, state, legal_actions):
+        self.calls += 1
+        if self.game % 2 == 0 and self.calls == 5:
+            raise RuntimeError("flaky bot gave up")
+        return legal_actions[-1]
+
+
+def test_python_bot_in_a_match_errors_are_recorded_and_the_run_goes_on(tmp_path):
+    o = play(MatchConfig(bots=["flaky", "heuristic"], games=4, seed=1, out=str(tmp_path / "p"), quiet=True),
+             objects={"flaky": Flaky()})
+    assert o.complete and o.games_written == 4
+    assert o.errors == 2 and o.report.errors == 2
+    reasons = load_games(o.path, columns=["end_reason"]).column("end_reason").to_pylist()
+    assert reasons.count("bot_error") == 2
+    m = open_run(o.path).manifest
+    errs = [e for c in m["chunks"] for e in c.get("errors", [])]
+    assert len(errs) == 2 and all("flaky bot gave up" in e["message"] and e["bot"] == "flaky" for e in errs)
+    assert {b.bot: b.games for b in o.report.by_bot} == {"flaky": 2, "heuristic": 2}
+    assert "stopped by a bot error" in o.report.format()
+
+
+def test_resume_completes_a_match_with_the_same_rows(tmp_path):
+    full = play(MatchConfig(bots=["heuristic", "random"], games=12, seed=4, chunk_size=5, out=str(tmp_path / "a"),
+                            quiet=True))
+    part = tmp_path / "b"
+    play(MatchConfig(bots=["heuristic", "random"], games=12, seed=4, chunk_size=5, out=str(part), quiet=True))
+    m = json.loads((part / "manifest.json").read_text())
+    dropped = m["chunks"].pop()
+    for f in dropped["files"].values():
+        (part / f["path"]).unlink()
+    m["status"] = "interrupted"
+    (part / "manifest.json").write_text(json.dumps(m))
+    with pytest.raises(ConfigError, match="already exists"):
+        play(MatchConfig(bots=["heuristic", "random"], games=12, seed=4, out=str(part), quiet=True))
+    with pytest.raises(ConfigError, match="seed"):
+        play(MatchConfig(bots=["heuristic", "random"], games=12, seed=5, out=str(part), quiet=True, resume=True))
+    o = play(MatchConfig(bots=["heuristic", "random"], games=12, seed=4, out=str(part), quiet=True, resume=True))
+    assert o.complete and o.played == dropped["games"]
+    cols = ["game_index", "seat", "bot", "score", "rank", "won"]
+    assert load_seats(full.path, columns=cols).to_pydict() == load_seats(part, columns=cols).to_pydict()
+
+
+@pytest.mark.parametrize("cfg, message", [
+    (dict(bots=["random"]), "a match takes 2 to 2 bots"),
+    (dict(bots=["random", "heuristic", "random"]), "lists a bot twice"),
+    (dict(bots=["random", "heuristic", "ismcts"]), "use galaxysim tournament"),
+    (dict(bots=["random", "heuristic"], kind="tournament"), "at least 3 bots"),
+    (dict(bots=["random", "nobody"]), "unknown bot 'nobody'"),
+    (dict(bots=["random", "ismcts:iters=x"]), "iters must be a number"),
+    (dict(bots=["random", "heuristic"], players=7), "players must be 2 to 6"),
+])
+def test_bad_matches_are_refused_before_writing(tmp_path, cfg, message):
+    out = tmp_path / "bad"
+    with pytest.raises(ConfigError, match=message):
+        play(MatchConfig(out=str(out), quiet=True, seed=1, **cfg))
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_cli_match_and_tournament(tmp_path, capsys):
+    out = tmp_path / "cli"
+    assert main(["match", "--bots", "heuristic,random", "--games", "6", "--seed", "3", "--out", str(out), "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "win rate" in text and "95% CI" in text and "elo" in text
+    assert main(["tournament", "--bots", "random,heuristic,ismcts:iterations=10,depth=4", "--games", "2",
+                 "--seed", "3", "--out", str(tmp_path / "t"), "-q", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["kind"] == "tournament" and len(d["ratings"]["bots"]) == 3
+    assert main(["match", "--bots", "heuristic,alphazero", "--out", str(tmp_path / "x"), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown bot 'alphazero'" in err and len(err.strip().splitlines()) == 1
+    assert main(["replay", str(out), "--game", "0"]) == 2
+    assert "holds a match" in capsys.readouterr().err
+
+
+def test_bot_lists_keep_ismcts_options_together():
+    assert split_specs("ismcts:iterations=500,c=0.5,random") == ["ismcts:iterations=500,c=0.5", "random"]
+    assert split_specs("random, heuristic") == ["random", "heuristic"]
+    assert split_specs("py:m.Bot:k=1,j=2,ismcts:ms=5") == ["py:m.Bot:k=1,j=2", "ismcts:ms=5"]
+    assert parse_bots("heuristic,ismcts:iterations=20,depth=5") == ["heuristic", "ismcts:iterations=20,depth=5"]
+
+
+def test_galaxysim_run_takes_ismcts_specs(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["run", "--players", "2", "--bots", "ismcts:iterations=20,depth=5,random", "--games", "4",
+                 "--seed", "1", "--out", str(out), "-q"]) == 0
+    assert "ismcts:iterations=20,depth=5" in capsys.readouterr().out
+    bots = set(load_seats(out, columns=["bot"]).column("bot").to_pylist())
+    assert bots == {"ismcts:iterations=20,depth=5", "random"}
+
+
+# --- ratings ---------------------------------------------------------------------------------------------------------
+
+def test_bradley_terry_recovers_known_strengths():
+    rng = np.random.default_rng(1)
+    true = {"a": 200.0, "b": 0.0, "c": -150.0}
+    games = []
+    names = list(true)
+    for _ in range(6000):
+        x, y = rng.choice(3, 2, replace=False)
+        p = elo_win_probability(true[names[x]] - true[names[y]])
+        win = rng.random() < p
+        games.append([(names[x], 1 if win else 2), (names[y], 2 if win else 1)])
+    r = fit_ratings(games, bootstrap=50, seed=1, anchor="b")
+    assert r.ratings["b"].elo == 0
+    for n in ("a", "c"):
+        assert abs(r.ratings[n].elo - true[n]) < 40
+        assert r.ratings[n].lo < r.ratings[n].elo < r.ratings[n].hi
+    d, lo, hi = r.diffs[("a", "c")]
+    assert lo < d < hi and abs(d - 350) < 60
+
+
+def test_ratings_with_ties_multiplayer_ranks_and_sweeps():
+    # A always first, B and C tie behind: A above both, B == C.
+    r = fit_ratings([[("A", 1), ("B", 2), ("C", 2)]] * 30, bootstrap=20)
+    assert r.ratings["A"].elo > 0 and math.isclose(r.ratings["B"].elo, r.ratings["C"].elo)
+    assert all(math.isfinite(x.elo) for x in r.ratings.values())  # a clean sweep stays finite
+    w = np.array([[0, 3.0], [1.0, 0]])
+    n = np.array([[0, 4.0], [4.0, 0]])
+    theta = bradley_terry(w, n)
+    assert theta[0] > theta[1] and math.isclose(theta.mean(), 0, abs_tol=1e-9)
+    with pytest.raises(ValueError, match="anchor"):
+        fit_ratings([[("A", 1), ("B", 2)]], anchor="Z")
+
+
+def test_cli_resume_checks_only_what_was_given(tmp_path, capsys):
+    out = tmp_path / "r"
+    args = ["match", "--bots", "heuristic,random", "--games", "4", "--seed", "8", "--out", str(out), "-q"]
+    assert main(args) == 0
+    capsys.readouterr()
+    assert main(["match", "--bots", "heuristic,random", "--out", str(out), "--resume", "-q"]) == 0
+    assert "already" not in capsys.readouterr().err
+    assert main(["match", "--bots", "heuristic,random", "--games", "6", "--out", str(out), "--resume", "-q"]) == 2
+    assert "games=4" in capsys.readouterr().err
+
+
+def test_recorded_decisions_with_python_and_cpp_lineups(tmp_path):
+    from results.reader import load_decisions
+
+    class First:
+        def act(self, state, legal_actions):
+            return legal_actions[0]
+
+    o = play(MatchConfig(bots=["first", "heuristic"], games=2, seed=6, out=str(tmp_path / "d"), quiet=True,
+                         record_decisions=True, chunk_size=3), objects={"first": First()})
+    dec = load_decisions(o.path)
+    games = load_games(o.path, columns=["game_index", "decisions"]).to_pydict()
+    assert dec.num_rows == sum(games["decisions"])
+    size = open_run(o.path).manifest["observation"]["size"]
+    assert all(len(v) == 2 * size for v in dec.column("observation").to_pylist()[:5])  # int16 bytes
+    # An all-C++ match records the same kind of rows through the batch path.
+    o2 = play(MatchConfig(bots=["random", "heuristic"], games=2, seed=6, out=str(tmp_path / "e"), quiet=True,
+                          record_decisions=True))
+    assert load_decisions(o2.path).num_rows == sum(load_games(o2.path, columns=["decisions"]).column(0).to_pylist())
