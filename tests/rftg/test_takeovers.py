@@ -126,6 +126,14 @@ def test_imperium_seat_targets_rebel_military_worlds_only():
     assert {a for a in legal(s) if a.startswith("take over")} == {"take over Rebel Colony of seat 1 with Imperium Seat"}
 
 
+def test_a_takeover_that_cannot_succeed_may_still_be_declared():
+    # E11: A = 8 against D = 4 + 2 + 4 = 10 (Space Marines added to example 1); offered, and it fails.
+    s = three(M, I1 + ["Space Marines #2"], K0, deck_top=DT[:2])
+    play(s, "take over Rebel Colony of seat 1 with Imperium Seat")
+    at_next_round(s)
+    assert "Rebel Colony" in T(s, 1) and H(s, 0) == []
+
+
 def test_no_target_without_vulnerability():
     # Seat 1 has military worlds but none Rebel, no Imperium card and total Military 0:
     # nothing can be declared against it (§3.2), so M is not even asked.
