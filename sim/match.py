@@ -215,9 +215,10 @@ class _Seats:
 
 def _empty_columns(record: bool) -> dict[str, dict[str, list]]:
     return {"games": {k: [] for k in ("game_index", "seed", "rounds", "end_reason", "winners_mask", "decisions",
-                                      "wall_time_us")},
+                                      "wall_time_us", "robot_score")},
             "seats": {k: [] for k in ("game_index", "seat", "bot", "start_world", "score", "score_cards",
-                                      "score_chips", "score_six_cost", "rank", "won", "hand_size", "goods")}
+                                      "score_chips", "score_six_cost", "rank", "won", "hand_size", "goods",
+                                      "score_goals")}
             | {"tableau_offsets": [0], "tableau_cards": []},
             "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
 
@@ -236,14 +237,15 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
         rec = _rftg.play_game(seats.game(), players, labels, seed, j, record)
         for k, v in (("game_index", index), ("seed", rec["seed"]), ("rounds", rec["rounds"]),
                      ("end_reason", rec["end_reason"]), ("winners_mask", rec["winners_mask"]),
-                     ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"])):
+                     ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"]),
+                     ("robot_score", rec["robot_score"])):
             g[k].append(v)
         for p, row in enumerate(rec["seats"]):
             s["game_index"].append(index)
             s["seat"].append(p)
             s["bot"].append(bot_codes[p])
             for k in ("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
-                      "hand_size", "goods"):
+                      "hand_size", "goods", "score_goals"):
                 s[k].append(row[k])
             s["tableau_cards"].extend(row["tableau"])
             s["tableau_offsets"].append(len(s["tableau_cards"]))

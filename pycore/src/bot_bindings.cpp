@@ -91,6 +91,7 @@ py::dict record_dict(const Game& g, const runner::GameRecord& r, uint64_t seed) 
   d["winners_mask"] = static_cast<int>(r.winners_mask);
   d["decisions"] = r.decisions;
   d["wall_time_us"] = r.wall_time_us;
+  d["robot_score"] = r.robot_score;
   d["error_seat"] = r.error_seat >= 0 ? py::object(py::int_(r.error_seat)) : py::object(py::none());
   d["error"] = r.error_seat >= 0 ? py::object(py::str(r.error)) : py::object(py::none());
   py::list seats;
@@ -102,6 +103,7 @@ py::dict record_dict(const Game& g, const runner::GameRecord& r, uint64_t seed) 
     x["score_cards"] = s.score_cards;
     x["score_chips"] = s.score_chips;
     x["score_six_cost"] = s.score_six_cost;
+    x["score_goals"] = s.score_goals;
     x["rank"] = s.rank;
     x["won"] = s.won;
     x["hand_size"] = s.hand_size;
