@@ -161,24 +161,34 @@ inline std::string draft_problems(const Game& g, const State& s, const CardSet& 
   auto code = [&](int c) {
     return static_cast<int>(((s.owner_bits[c >> 6] >> (c & 63)) & 1) | (s.hand[5].test(c) << 1) | (s.tableau[5].test(c) << 2));
   };
+  // The cards of each owner code 0..7, as sets (bit planes: owner_bits, hand[5], tableau[5]).
+  CardSet of_code[8];
+  for (int k = 0; k < CardSet::kWords; ++k) {
+    const uint64_t b0 = s.owner_bits[k], b1 = s.hand[5].w[k], b2 = s.tableau[5].w[k];
+    for (int o = 0; o < 8; ++o)
+      of_code[o].w[k] = ((o & 1) ? b0 : ~b0) & ((o & 2) ? b1 : ~b1) & ((o & 4) ? b2 : ~b2);
+  }
   std::string why;
   auto check = [&](const CardSet& set, const char* zone, bool common_ok, bool removed_ok) {
-    set.for_each([&](int c) {
-      if (!why.empty()) return;
-      int o = code(c);
-      bool ok = o < s.players || (o == 5 && common_ok) || (o == 6 && removed_ok);
-      if (!ok) why = std::string("draft: card ") + std::to_string(c) + " in the " + zone + " has owner code " + std::to_string(o);
-    });
+    CardSet allowed;
+    for (int o = 0; o < s.players; ++o) allowed |= of_code[o];
+    if (common_ok) allowed |= of_code[5];
+    if (removed_ok) allowed |= of_code[6];
+    int c = (set - allowed).first();
+    if (why.empty() && c >= 0)
+      why = std::string("draft: card ") + std::to_string(c) + " in the " + zone + " has owner code " + std::to_string(code(c));
   };
   bool drafting = s.stage == kStageDraft;
   check(s.deck, "deck", drafting, !drafting);
   check(s.discard, "discard pile", false, false);
   check(goods, "goods", false, false);
-  for (int p = 0; p < s.players && why.empty(); ++p)
-    (s.hand[p]).for_each([&](int c) {
-      if (why.empty() && code(c) != (drafting ? 5 : p) && !(s.stage == kStageStartDiscard && code(c) == p))
-        why = "draft: seat " + std::to_string(p) + " holds card " + std::to_string(c) + " of owner " + std::to_string(code(c));
-    });
+  for (int p = 0; p < s.players && why.empty(); ++p) {
+    CardSet allowed = of_code[drafting ? 5 : p];
+    if (s.stage == kStageStartDiscard) allowed |= of_code[p];
+    int c = (s.hand[p] - allowed).first();
+    if (c >= 0)
+      why = "draft: seat " + std::to_string(p) + " holds card " + std::to_string(c) + " of owner " + std::to_string(code(c));
+  }
   if (s.nstack != 0) why = "draft: a known deck top";
   return why;
 }
@@ -222,7 +232,6 @@ inline std::string goal_problems(const Game& g, const State& s) {
 }
 
 inline std::string check_invariants(const Game& g, const State& s) {
-  std::ostringstream err;
   auto fail = [&](const std::string& what) { return what + " [" + where(g, s) + "]"; };
   const int P = s.players;
   if (P != g.players()) return fail("players " + std::to_string(P) + " != game players " + std::to_string(g.players()));
@@ -232,7 +241,15 @@ inline std::string check_invariants(const Game& g, const State& s) {
   const CardSet all = g.all_cards();
   if (all != CardSet::below(g.num_instances())) return fail("game instances are not 0..num_instances-1");
   struct Zone { const char* name; int seat; CardSet set; };
-  std::vector<Zone> zones = {{"deck", -1, s.deck}, {"discard", -1, s.discard}};
+  struct Zones {  // at most deck, discard, 6 hands, 6 tableaus, robot piles: no heap (this runs after every action)
+    Zone z[24];
+    int n = 0;
+    void push_back(const Zone& x) { z[n++] = x; }
+    const Zone* begin() const { return z; }
+    const Zone* end() const { return z + n; }
+  } zones;
+  zones.push_back({"deck", -1, s.deck});
+  zones.push_back({"discard", -1, s.discard});
   CardSet hands, tableaus;
   const bool solo = g.solo();
   if (solo) {  // the robot: tableau[1], its pile hand[1..5]; tableau[5] is its bookkeeping
@@ -317,13 +334,16 @@ inline std::string check_invariants(const Game& g, const State& s) {
   if (chips + s.vp_pool != g.initial_pool())
     return fail("chips " + std::to_string(chips) + " + vp_pool " + std::to_string(s.vp_pool) + " != " +
                 std::to_string(g.initial_pool()));
-  std::vector<int> sc = g.scores(s);
-  if (static_cast<int>(sc.size()) != P) return fail("scores() has " + std::to_string(sc.size()) + " entries");
+  // scores() (the parts' totals) is compared once the game is over; the parts after every action.
+  const bool over = g.is_terminal(s);
+  std::vector<int> sc = over ? g.scores(s) : std::vector<int>();
+  if (over && static_cast<int>(sc.size()) != P) return fail("scores() has " + std::to_string(sc.size()) + " entries");
   for (int i = 0; i < P; ++i) {
     Game::ScoreParts p = g.score_parts(s, i);
-    if (p.total != sc[i] || p.total != p.cards + p.chips + p.six_cost + p.goals || p.chips != s.chips[i] ||
+    const int total = over ? sc[static_cast<size_t>(i)] : p.total;
+    if (p.total != total || p.total != p.cards + p.chips + p.six_cost + p.goals || p.chips != s.chips[i] ||
         (!g.goals_on() && p.goals != 0))
-      return fail("seat " + std::to_string(i) + " score " + std::to_string(sc[i]) + " vs parts cards " +
+      return fail("seat " + std::to_string(i) + " score " + std::to_string(total) + " vs parts cards " +
                   std::to_string(p.cards) + " chips " + std::to_string(p.chips) + " six_cost " +
                   std::to_string(p.six_cost) + " total " + std::to_string(p.total));
   }

@@ -43,10 +43,12 @@ struct Config {
   bool advanced;
   std::string expansion = "base";
   bool goals = false, takeovers = false, draft = false;
+  std::string solo_difficulty = "medium";
 };
 
 // "2", "3", "4", "2a": the base game; "<level>-<players><flags>" for the expansions, e.g.
-// "tgs-5g" or "rvi-2agt": level tgs or rvi, flags a advanced, g goals, t takeovers, d draft.
+// "tgs-5g" or "rvi-2agt": level tgs or rvi, flags a advanced, g goals, t takeovers, d draft;
+// the solo game "tgs-1", "rvi-1e", "rvi-1h": e easy, h hard robot (default medium).
 bool parse_config(const std::string& item, Config* c) {
   if (item == "2a") { *c = {"2a", 2, true}; return true; }
   if (item == "2" || item == "3" || item == "4") { *c = {item, std::stoi(item), false}; return true; }
@@ -64,6 +66,8 @@ bool parse_config(const std::string& item, Config* c) {
       case 'g': x.goals = true; break;
       case 't': x.takeovers = true; break;
       case 'd': x.draft = true; break;
+      case 'e': x.solo_difficulty = "easy"; break;
+      case 'h': x.solo_difficulty = "hard"; break;
       default: return false;
     }
   }
@@ -295,6 +299,7 @@ int main(int argc, char** argv) {
     o.takeovers = c.takeovers;
     o.draft = c.draft;
     if (c.players == 1) o.solo_config = solo_text;
+    o.solo_difficulty = c.solo_difficulty;
     Game g(db, o);
     uint64_t run_seed = splitmix64(seed * 0x100 + ci + (mixed ? 0x80 : 0));
     auto t0 = std::chrono::steady_clock::now();

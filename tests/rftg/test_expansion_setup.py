@@ -48,6 +48,20 @@ def test_start_worlds_and_numbers():
                                                  "Imperium Warlord"]
 
 
+def test_rvi_level_includes_tgs_and_there_is_no_rvi_only_game():
+    # E3: level rvi is base + TGS + RvI; RvI without TGS is not a level of galaxysim.
+    tgs = {d["name"]: d["copies"] for d in rftg.card_table("tgs")}
+    rvi = {d["name"]: d["copies"] for d in rftg.card_table("rvi")}
+    assert all(rvi[name] >= copies for name, copies in tgs.items() if name != "Gambling World")
+    assert rvi["Gambling World (RvI)" if "Gambling World (RvI)" in rvi else "Gambling World"] == 1
+    assert {"Improved Logistics", "Ancient Race", "Doomed World"} <= set(rvi)
+    for name in ("rvi-only", "rvi_only", "RvI"):
+        with pytest.raises(rftg.RulesError, match="unknown expansion"):
+            rftg.Game(players=3, expansion=name)
+    # TGS's goals are in play at level rvi, with the RvI ones.
+    assert rftg.Game(players=3, expansion="rvi").goals
+
+
 @pytest.mark.parametrize("level,players", [("tgs", 2), ("tgs", 5), ("rvi", 2), ("rvi", 6)])
 def test_vp_pool_twelve_per_player(level, players):
     # E4: 12 VP per player (60 for 5, 72 for 6).

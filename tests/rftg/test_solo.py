@@ -155,6 +155,28 @@ def test_robot_face_is_the_robot_eq_action():
     assert doc(s)["robot"]["spaces"] == ["settle", "settle2"]
 
 
+def test_default_dice_faces_are_data():
+    # E26 (PROVISIONAL): the shipped dice are A: E, D, S, P, $, = and B: E, D, S, robot, robot, =; a
+    # configuration with other faces plays with those.
+    dice = [ln.split()[1:] for ln in ROBOT_FILE.splitlines() if ln.startswith("die:")]
+    assert dice == [["explore", "develop", "settle", "produce", "trade", "match"],
+                    ["explore", "develop", "settle", "robot", "robot", "match"]]
+    s, _ = dice_after(["Develop", "Settle"], "produce", "trade")
+    assert doc(s)["robot"]["spaces"] == ["trade", "produce"]
+    with pytest.raises(rftg.CardDataError, match="die: unknown action .lucky."):
+        rftg.Game(players=1, expansion="tgs", solo_config=config(a="explore develop settle produce trade lucky"))
+
+
+def test_a_single_explore_die_and_a_shifted_match_take_the_same_space():
+    # E51: which Explore space is on the left is bookkeeping only. A lone Explore die lies on the
+    # left space, and a match die under the human's right-hand Explore is moved there too, so the
+    # robot explores the same way in both cases.
+    s, _ = dice_after(["Develop", "Settle"], "explore", "produce")
+    assert doc(s)["robot"]["spaces"] == ["explore5", "produce"]
+    s, _ = dice_after(["Explore +5", "Explore +1/+1"], "produce", "match")
+    assert doc(s)["robot"]["spaces"] == ["explore5", "produce"]
+
+
 def test_two_identical_phase_dice_right_twin_or_once():
     # E31: by default the second Explore die takes E2 (the robot draws 3); literally both
     # lie on E1 (the robot explores once).
