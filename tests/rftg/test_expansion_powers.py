@@ -672,3 +672,70 @@ def test_galactic_federation_counts_the_new_six_cost_developments():
     # E25: Pan-Galactic Research and Uplift Code are six-cost developments (2 each), itself 2.
     # Galactic Federation: 3 six-cost developments x 2; Uplift Code: itself an Uplift card, 2.
     assert score(["Galactic Federation", "Pan-Galactic Research", "Uplift Code"])["six_cost"] == 3 * 2 + 2
+
+
+# ======================================================================
+# Cards whose powers are shared with cards tested above, each checked once on its own
+# ======================================================================
+
+def test_gene_designers_consumes_up_to_three_genes_goods():
+    # IV CONSUME_GENE x3 (Gene Designers): every Genes good, 1 VP + 1 card each.
+    s = xpos("consume",
+             dict(tableau=["Gene Designers", "Hive World", "Insect Uplift Race", "Spice World"],
+                  goods=["Gene Designers", "Hive World", "Insect Uplift Race", "Spice World"], actions=["explore5"]),
+             P("trade"), deck_top=DTC[:3])
+    while s.current_player == 0 and s.decision in ("consume_power", "consume_good"):
+        s.apply(s.legal_actions()[0])
+    at_next_round(s)
+    assert chips(s, 0) == 3 and len(H(s)) == 3 and GD(s) == ["Spice World"]  # the Novelty good stays
+
+
+def test_trading_outpost_sells_for_two_more_cards():
+    # $ +2 any kind (Trading Outpost): Spice World's Novelty good sells for 2 (+2 of its own
+    # Novelty trade power), and 2 more with the Outpost.
+    def cards_after_trade(tableau):
+        s = xpos("consume", dict(tableau=tableau, goods=["Spice World"], actions=["trade"]),
+                 P("explore5"), deck_top=DTC[:8])
+        if s.current_player == 0 and s.decision == "trade_good":
+            play(s, "sell the good on Spice World")
+        at_next_round(s)
+        assert GD(s) == []
+        return len(H(s))
+
+    assert cards_after_trade(["Spice World"]) == 4
+    assert cards_after_trade(["Trading Outpost", "Spice World"]) == 6
+
+
+def test_galactic_bazaar_novelty_trade_bonus_and_discard_for_vp():
+    # $ +1 Novelty: its own Novelty good sells for 3; IV: may discard one hand card for 1 VP.
+    s = xpos("consume", dict(tableau=["Galactic Bazaar"], goods=["Galactic Bazaar"], actions=["trade"]),
+             P("explore5"), deck_top=DTC[:8])
+    if s.current_player == 0 and s.decision == "trade_good":
+        play(s, "sell the good on Galactic Bazaar")
+    assert s.decision == "consume_power" and "stop" in legal(s)  # the discard for VP is optional
+    play(s, "stop")
+    at_next_round(s)
+    assert len(H(s)) == 3 and chips(s, 0) == 0
+    s = xpos("consume", dict(hand=["Gem World", "Spice World"], tableau=["Galactic Bazaar"], actions=["explore5"]),
+             P("trade"))
+    play(s, "use consume power 0 of Galactic Bazaar")
+    assert set(legal(s)) == {"discard Gem World for VP", "discard Spice World for VP", "stop"}
+    play(s, "discard Gem World for VP")
+    at_next_round(s)
+    assert chips(s, 0) == 1 and H(s) == ["Spice World"]
+
+
+def test_primitive_rebel_world_one_hand_card_for_military():
+    # III MILITARY_HAND 1 (Primitive Rebel World, also Rebel Convict Mines): Military 1 (Blaster
+    # Runners) + 1 discarded card reaches defence 2, not defence 3.
+    s = xpos("settle",
+             dict(hand=["Insect Uplift Race", "Rebel Warrior Race", "Gem World", "Spice World"],
+                  tableau=["Primitive Rebel World", "Blaster Runners"], actions=["settle"]),
+             P("explore5"), deck_top=DT[:2])
+    assert "settle Insect Uplift Race" in legal(s) and "settle Rebel Warrior Race" not in legal(s)
+    play(s, "settle Insect Uplift Race")
+    assert s.decision == "temp_military"
+    play(s, "discard Spice World for +1 Military")
+    at_next_round(s)
+    assert "Insect Uplift Race" in T(s) and "Spice World" in discard(s)
+    assert sorted(H(s)) == sorted(["Rebel Warrior Race", "Gem World", DT[1]])
