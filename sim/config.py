@@ -239,14 +239,21 @@ class RunConfig:
         (e.g. "goals+takeovers", "advanced+goals+draft", "solo-hard")."""
         if self.game == "af":
             return "long_game" if self.long_game else "standard"
-        if self.expansion == "base":
-            return "advanced" if self.advanced else "standard"
-        if self.players == 1:
-            return f"solo-{self.solo_difficulty}"
-        goals = self.goals if self.goals is not None else True  # the rulebook default with 2+ players
-        parts = [name for name, on in (("advanced", self.advanced), ("goals", goals), ("takeovers", self.takeovers),
-                                       ("draft", self.draft)) if on]
-        return "+".join(parts) or "standard"
+        return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft,
+                                  self.solo_difficulty)
+
+
+def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool | None, takeovers: bool,
+                       draft: bool, solo_difficulty: str = "medium") -> str:
+    """The games table's variant label of a Race for the Galaxy configuration (docs/run-folder.md)."""
+    if expansion == "base":
+        return "advanced" if advanced else "standard"
+    if players == 1:
+        return f"solo-{solo_difficulty}"
+    goals = goals if goals is not None else True  # the rulebook default with 2+ players
+    parts = [name for name, on in (("advanced", advanced), ("goals", goals), ("takeovers", takeovers),
+                                   ("draft", draft)) if on]
+    return "+".join(parts) or "standard"
 
 
 def auto_chunk_size(games: int, threads: int, record_decisions: bool = False) -> int:

@@ -47,7 +47,8 @@ from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, batch_modul
 
 KINDS = ("match", "tournament")
 #: What must match between a stored match and a `--resume` that names it.
-DETERMINING_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions")
+DETERMINING_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions", "goals",
+                    "takeovers", "draft")
 
 
 @dataclass
@@ -58,6 +59,9 @@ class MatchConfig:
     players: int = 2
     expansion: str = "base"
     advanced: bool = False
+    goals: bool | None = None  # tgs/rvi: None is the rulebook default (on)
+    takeovers: bool = False    # rvi
+    draft: bool = False        # tgs/rvi
     games: int = 100  # per group of bots; rounded up to a multiple of `players` (the seat rotations)
     seed: int | None = None
     threads: int | None = None
@@ -79,6 +83,8 @@ class MatchConfig:
             raise ConfigError(f"--players must be 2 to 6 for a {self.kind}, not {self.players}")
         if self.advanced and self.players != 2:
             raise ConfigError("--advanced is the 2-player game: use --players 2")
+        if self.expansion == "base" and (self.goals or self.takeovers or self.draft):
+            raise ConfigError("--goals, --takeovers and --draft need --expansion tgs or rvi")
         self.bots = [b.strip() for b in self.bots]
         if any(not b for b in self.bots):
             raise ConfigError("--bots: an empty bot name")
@@ -120,10 +126,18 @@ class MatchConfig:
         return len(self.lineups()) * self.deals
 
     def manifest_config(self) -> dict[str, Any]:
-        return {"kind": self.kind, "game": self.game, "players": self.players, "expansion": self.expansion,
-                "advanced": self.advanced, "bots": list(self.bots), "games": self.games, "seed": self.seed,
-                "record_decisions": self.record_decisions, "chunk_size": self.chunk_size, "threads": self.threads,
-                "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
+        out = {"kind": self.kind, "game": self.game, "players": self.players, "expansion": self.expansion,
+               "advanced": self.advanced, "bots": list(self.bots), "games": self.games, "seed": self.seed,
+               "record_decisions": self.record_decisions, "chunk_size": self.chunk_size, "threads": self.threads,
+               "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
+        if self.expansion != "base":
+            out.update(goals=self.goals, takeovers=self.takeovers, draft=self.draft)
+        return out
+
+    def game_options(self) -> dict[str, Any]:
+        """The expansions' options as engine keywords (pycore._batch.Runner, rftg.Game)."""
+        return {"goals": -1 if self.goals is None else int(self.goals), "takeovers": self.takeovers,
+                "draft": self.draft}
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any]) -> "MatchConfig":
@@ -132,7 +146,9 @@ class MatchConfig:
 
     @property
     def variant(self) -> str:
-        return "advanced" if self.advanced else "standard"
+        from .config import rftg_variant_label
+
+        return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft)
 
 
 def is_match_run(config: Mapping[str, Any]) -> bool:
@@ -149,7 +165,8 @@ def default_out(cfg: MatchConfig, root: Path = Path("runs")) -> Path:
 
 
 def run_id(cfg: MatchConfig) -> str:
-    key = {k: getattr(cfg, k) for k in DETERMINING_KEYS}
+    key = {k: getattr(cfg, k) for k in DETERMINING_KEYS
+           if cfg.expansion != "base" or k not in ("goals", "takeovers", "draft")}  # base-game ids as they were
     key["engine_version"] = engine_version()
     return "m-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -175,7 +192,7 @@ class _Seats:
             b = batch_module()
             try:
                 self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
-                                                 self.cfg.advanced, list(lineup))
+                                                 self.cfg.advanced, list(lineup), **self.cfg.game_options())
             except ValueError as e:
                 raise ConfigError(" ".join(str(e).split())) from None
         return self._runners[lineup]
@@ -184,8 +201,10 @@ class _Seats:
         if self._game is None:
             from pycore import rftg
 
+            opts = self.cfg.game_options()
             self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
-                                   advanced=self.cfg.advanced)
+                                   advanced=self.cfg.advanced, goals=None if opts["goals"] < 0 else bool(opts["goals"]),
+                                   takeovers=self.cfg.takeovers, draft=self.cfg.draft)
         return self._game
 
     def python_seats(self, lineup: tuple[str, ...]) -> list[Any]:

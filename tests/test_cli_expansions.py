@@ -145,3 +145,14 @@ def test_a_broken_solo_configuration_is_an_error(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err.startswith("galaxysim: error:") and len(err.splitlines()) == 1
     assert not (tmp_path / "never").exists()
+
+
+def test_match_with_expansion_options(tmp_path, capsys):
+    out = tmp_path / "m"
+    assert main(["match", "--bots", "heuristic,random", "--players", "4", "--expansion", "rvi", "--takeovers",
+                 "--no-goals", "--games", "40", "--seed", "1", "--out", str(out), "--quiet"]) == 0
+    assert set(column(load_games(out), "variant")) == {"takeovers"}
+    assert set(column(load_seats(out), "score_goals")) == {0}
+    assert main(["match", "--bots", "heuristic,random", "--goals", "--games", "4", "--out",
+                 str(tmp_path / "never"), "--quiet"]) == 2
+    assert "need --expansion tgs or rvi" in capsys.readouterr().err
