@@ -156,3 +156,17 @@ def test_match_with_expansion_options(tmp_path, capsys):
     assert main(["match", "--bots", "heuristic,random", "--goals", "--games", "4", "--out",
                  str(tmp_path / "never"), "--quiet"]) == 2
     assert "need --expansion tgs or rvi" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["--expansion", "rvi", "--players", "5", "--takeovers"],
+                                  ["--expansion", "tgs", "--players", "2", "--draft", "--advanced"],
+                                  ["--expansion", "rvi", "--players", "1"]])
+def test_same_rows_whatever_the_threads_and_chunks(tmp_path, args):
+    from test_cli import same_rows
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert main(["run", *args, "--games", "90", "--seed", "8", "--bots", "heuristic", "--threads", "1",
+                 "--chunk-size", "90", "--out", str(a), "--quiet"]) == 0
+    assert main(["run", *args, "--games", "90", "--seed", "8", "--bots", "heuristic", "--threads", "2",
+                 "--chunk-size", "16", "--out", str(b), "--quiet"]) == 0
+    same_rows(a, b)

@@ -54,20 +54,8 @@ void end_draft(State& s) {
 // (the undealt start worlds too) is to be drafted.
 void setup_draft(const Game& g, State& s) {
   s.draft = 1;
-  CardSet red, blue;
-  g.start_worlds().for_each([&](int w) {
-    if (g.card(w).flags & kFlagStartRed) red.set(w);
-    else blue.set(w);
-  });
-  for (int seat = 0; seat < s.players; ++seat) {
-    for (CardSet* pile : {&red, &blue}) {
-      int w = pile->nth(static_cast<int>(s.rng.below(static_cast<uint32_t>(pile->count()))));
-      pile->reset(w);
-      s.deck.reset(w);
-      s.tableau[seat].set(w);
-      set_owner(s, w, seat);
-    }
-  }
+  deal_start_worlds(g, s);  // the same deal as the RvI setup (E42)
+  for (int seat = 0; seat < s.players; ++seat) s.tableau[seat].for_each([&](int w) { set_owner(s, w, seat); });
   s.deck.for_each([&](int c) { set_owner(s, c, kOwnerCommon); });
   s.first = 0;
   s.stage = kStageDraft;

@@ -252,7 +252,8 @@ void apply_windfall_world(const Game& g, State& s, int action);
 void apply_discard_produce(const Game& g, State& s, int action);
 
 // Setup and goals (setup.cpp, goals.cpp).
-void deal_start_pairs(const Game& g, State& s);
+void deal_start_worlds(const Game& g, State& s);  // a red and a blue start world into each tableau
+void deal_start_pairs(const Game& g, State& s);   // ... and six cards each
 void reveal_start_worlds(const Game& g, State& s);
 int start_discards(const Game& g, const State& s, int seat);  // cards the seat discards at the start
 void deal_goals(const Game& g, State& s);

@@ -6,9 +6,10 @@
 namespace gs::rftg {
 
 // Each seat is dealt one red (odd) and one blue (even) start world, face down, into its
-// tableau; the other start worlds stay in the deck; then six cards each (§1.8 steps 1-3).
+// tableau; the other start worlds stay in the deck (§1.8 steps 1-2; deal_start_pairs adds step 3,
+// six cards each; the draft variant deals the same pairs).
 // Seats are dealt in seat number order; seat order itself is known only at the reveal.
-void deal_start_pairs(const Game& g, State& s) {
+void deal_start_worlds(const Game& g, State& s) {
   CardSet red, blue;
   g.start_worlds().for_each([&](int w) {
     if (g.card(w).flags & kFlagStartRed) red.set(w);
@@ -23,6 +24,10 @@ void deal_start_pairs(const Game& g, State& s) {
     }
   }
   s.first = 0;
+}
+
+void deal_start_pairs(const Game& g, State& s) {
+  deal_start_worlds(g, s);
   for (int seat = 0; seat < s.players; ++seat) draw_to_hand(s, seat, 6);
 }
 
