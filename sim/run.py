@@ -391,7 +391,7 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
 def observation_info(runner, game: str = "rftg") -> dict[str, Any]:
     """How decisions.observation is encoded (docs/observation-tensor.md, docs/af-observation-tensor.md)."""
     return {"size": int(runner.observation_size), "dtype": "int16", "byte_order": "little",
-            "encoding": f"{game}-observation-v1"}
+            "encoding": "rftg-observation-v2" if game == "rftg" else f"{game}-observation-v1"}  # v2: the expansions' kinds
 
 
 def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:

@@ -347,12 +347,14 @@ void test_same_seed_same_game(const Game& g, const Config& c, uint64_t seed, Tal
   det.add_lazy(state_diff(x, z).empty(), [&] { return std::string(c.label) + " seed " + std::to_string(seed) + ": two deals differ"; });
 }
 
-void test_bad_options(const CardDb& db) {
+// solo_text: the solo configuration (core/data/rftg_solo.txt), which a 1-player game needs.
+void test_bad_options(const CardDb& db, const std::string& solo_text) {
   auto throws = [&](int players, const std::string& exp, bool adv) {
     GameOptions o;
     o.players = players;
     o.expansion = exp;
     o.advanced = adv;
+    if (players == 1) o.solo_config = solo_text;
     try {
       Game g(db, o);
     } catch (const RulesError&) {
@@ -384,7 +386,12 @@ int main(int argc, char** argv) {
   std::stringstream buf;
   buf << in.rdbuf();
   CardDb db = parse_card_db(buf.str(), argv[1]);
-  test_bad_options(db);
+  std::string cards_path = argv[1];
+  std::ifstream solo_in(cards_path.substr(0, cards_path.find_last_of('/') + 1) + "rftg_solo.txt");
+  std::stringstream solo_buf;
+  solo_buf << solo_in.rdbuf();
+  check(!solo_buf.str().empty(), "the solo configuration beside the card data is readable");
+  test_bad_options(db, solo_buf.str());
 
   auto t0 = std::chrono::steady_clock::now();
   long total_games = 0, total_actions = 0;
