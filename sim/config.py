@@ -304,16 +304,23 @@ def read_solo_config(path: str | None, label: str) -> str:
 
         return rftg.solo_config_text()
     p = Path(path)
+    data = read_file(p, "solo configuration file", f"{label}: ")
     try:
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{label}: solo configuration file not found: {p}") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{label}: {p} is a folder, not a solo configuration file") from None
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError(f"{label}: {p} is not a text file (not UTF-8)") from None
+
+
+def read_file(p: Path, what: str, prefix: str = "") -> bytes:
+    """The bytes of a file the user named; a missing file, a folder or an unreadable file is a ConfigError."""
+    try:
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{prefix}{what} not found: {p}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{prefix}{what} {p} is a folder") from None
     except OSError as e:
-        raise ConfigError(f"{label}: cannot read solo configuration file {p}: {e.strerror}") from None
+        raise ConfigError(f"{prefix}cannot read {what} {p}: {e.strerror}") from None
 
 
 def parse_bots(text: str) -> list[str]:
@@ -382,14 +389,7 @@ def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict
     """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked. Keys in
     `extra` (a command's own, e.g. compare's variant tables) are returned as they are."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError(f"config file not found: {p}") from None
-    except IsADirectoryError:
-        raise ConfigError(f"config file {p} is a folder") from None
-    except OSError as e:
-        raise ConfigError(f"cannot read config file {p}: {e.strerror}") from None
+    data = read_file(p, "config file")
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
