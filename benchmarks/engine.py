@@ -32,6 +32,9 @@ except ImportError:  # not installed: the source tree, if its modules are built 
 
 TARGET_RANDOM_4P_GAMES_PER_S = 50_000
 TARGET_STATE_BYTES = 512
+#: Issue 4: a decision of Rebel vs Imperium (4 players, goals and takeovers) may cost at most 1.5 times a
+#: decision of the base game (4 players), random bots.
+TARGET_RVI_4P_DECISION_COST_RATIO = 1.5
 
 # (key, players, advanced, bot)
 FIGURES = [
@@ -41,6 +44,22 @@ FIGURES = [
     ("rftg_base_2p_advanced_random", 2, True, "random"),
     ("rftg_base_4p_heuristic", 4, False, "heuristic"),
 ]
+
+# The expansions: (key, players, rftg.Game keywords, bot); random bots.
+EXPANSION_FIGURES = [
+    ("rftg_tgs_4p_goals_random", 4, dict(expansion="tgs", goals=True), "random"),
+    ("rftg_rvi_4p_goals_takeovers_random", 4, dict(expansion="rvi", goals=True, takeovers=True), "random"),
+    ("rftg_rvi_6p_goals_takeovers_random", 6, dict(expansion="rvi", goals=True, takeovers=True), "random"),
+    ("rftg_rvi_3p_draft_random", 3, dict(expansion="rvi", draft=True, takeovers=True), "random"),
+    ("rftg_rvi_solo_random", 1, dict(expansion="rvi"), "random"),
+]
+EXPANSION_LABELS = {
+    "rftg_tgs_4p_goals_random": "TGS 4p, goals",
+    "rftg_rvi_4p_goals_takeovers_random": "RvI 4p, goals, takeovers",
+    "rftg_rvi_6p_goals_takeovers_random": "RvI 6p, goals, takeovers",
+    "rftg_rvi_3p_draft_random": "RvI 3p, draft, goals, tk.",
+    "rftg_rvi_solo_random": "RvI solo vs robot",
+}
 
 # Alien Frontiers: (key, players, bot); every seat plays the same bot.
 AF_FIGURES = [
@@ -181,6 +200,21 @@ def measure(game, bot: str, seconds: float, repeats: int = 3) -> dict:
     }
 
 
+def paired_decision_cost_ratio(base, other, bot: str, seconds: float, pairs: int = 5) -> dict:
+    """Cost per decision of `other` over `base`, measured in alternating runs (base, other, base, ...) so
+    that a busy machine slows both alike: the median of the pairs' ratios."""
+    def per_decision(game, n, seed):
+        r = game.play_games([bot] * game.players, n, seed)
+        return r["seconds"] / r["decisions"]
+
+    sizes = []
+    for game in (base, other):  # about seconds / (2 * pairs) per run
+        r = game.play_games([bot] * game.players, 200, 997)
+        sizes.append(max(50, int(seconds / (2 * pairs) / (r["seconds"] / 200))))
+    ratios = [per_decision(other, sizes[1], 100 + k) / per_decision(base, sizes[0], 100 + k) for k in range(pairs)]
+    return {"ratio": statistics.median(ratios), "ratios": ratios}
+
+
 def run(seconds: float) -> dict:
     out: dict = {"machine": machine()}
     for key, players, advanced, bot in FIGURES:
@@ -191,6 +225,17 @@ def run(seconds: float) -> dict:
         out[f"{key}_decisions_per_s"] = round(m["games_per_s"] * m["decisions_per_game"], 0)
         out[f"{key}_games_measured"] = m["games"]
     out["rftg_base_4p_state_bytes"] = rftg.STATE_BYTES
+    for key, players, options, bot in EXPANSION_FIGURES:
+        m = measure(rftg.Game(players=players, **options), bot, seconds)
+        out[f"{key}_games_per_s"] = round(m["games_per_s"], 1)
+        out[f"{key}_decisions_per_game"] = round(m["decisions_per_game"], 2)
+        out[f"{key}_rounds_per_game"] = round(m["length_per_game"], 2)
+        out[f"{key}_decisions_per_s"] = round(m["games_per_s"] * m["decisions_per_game"], 0)
+        out[f"{key}_games_measured"] = m["games"]
+    paired = paired_decision_cost_ratio(rftg.Game(players=4), rftg.Game(players=4, expansion="rvi", goals=True,
+                                                                        takeovers=True), "random", 2 * seconds)
+    out["rftg_rvi_4p_vs_base_4p_decision_cost_ratio"] = round(paired["ratio"], 3)
+    out["rftg_rvi_4p_vs_base_4p_decision_cost_ratios"] = [round(x, 3) for x in paired["ratios"]]
     for key, players, bot in AF_FIGURES:
         m = measure(af.Game(players=players), bot, seconds)
         out[f"{key}_games_per_s"] = round(m["games_per_s"], 1)
@@ -202,10 +247,13 @@ def run(seconds: float) -> dict:
     out["targets"] = {
         "rftg_base_4p_random_games_per_s": TARGET_RANDOM_4P_GAMES_PER_S,
         "rftg_base_4p_state_bytes": TARGET_STATE_BYTES,
+        "rftg_rvi_4p_vs_base_4p_decision_cost_ratio": TARGET_RVI_4P_DECISION_COST_RATIO,
     }
     out["meets_targets"] = {
         "rftg_base_4p_random_games_per_s": out["rftg_base_4p_random_games_per_s"] >= TARGET_RANDOM_4P_GAMES_PER_S,
         "rftg_base_4p_state_bytes": rftg.STATE_BYTES <= TARGET_STATE_BYTES,
+        "rftg_rvi_4p_vs_base_4p_decision_cost_ratio":
+            out["rftg_rvi_4p_vs_base_4p_decision_cost_ratio"] <= TARGET_RVI_4P_DECISION_COST_RATIO,
     }
     return out
 
@@ -238,6 +286,17 @@ def print_table(r: dict) -> None:
     ok = "ok" if sb <= TARGET_STATE_BYTES else "ABOVE TARGET"
     print()
     print(f"  sizeof(State) = {sb} bytes   target <= {TARGET_STATE_BYTES}: {ok}")
+    print()
+    print(f"  {'expansions':<28}{'bots':<11}{'games/s':>12}{'decisions/game':>16}{'rounds/game':>13}{'decisions/s':>14}")
+    for key, _, _, bot in EXPANSION_FIGURES:
+        print(f"  {EXPANSION_LABELS[key]:<28}{bot:<11}{r[f'{key}_games_per_s']:>12,.0f}"
+              f"{r[f'{key}_decisions_per_game']:>16.1f}{r[f'{key}_rounds_per_game']:>13.1f}"
+              f"{r[f'{key}_decisions_per_s']:>14,.0f}")
+    ratio = r["rftg_rvi_4p_vs_base_4p_decision_cost_ratio"]
+    ok = "ok" if ratio <= TARGET_RVI_4P_DECISION_COST_RATIO else "ABOVE TARGET"
+    print(f"  cost per decision, RvI 4p (goals, takeovers) / base 4p = {ratio:.2f} (alternating runs: "
+          f"{', '.join(f'{x:.2f}' for x in r['rftg_rvi_4p_vs_base_4p_decision_cost_ratios'])})   "
+          f"target <= {TARGET_RVI_4P_DECISION_COST_RATIO}: {ok}")
     print()
     print(f"  {'Alien Frontiers':<28}{'bots':<11}{'games/s':>12}{'decisions/game':>16}{'turns/game':>13}{'decisions/s':>14}")
     for key, players, bot in AF_FIGURES:

@@ -17,7 +17,10 @@ ENGINE_VERSION = "0.1.0"
 END_REASONS = ["tableau_12", "vp_pool", "round_cap", "bot_error"]
 DECISION_KINDS = ["none", "start_discard", "choose_action", "explore_keep", "develop_select", "settle_select",
                   "settle_method", "pay", "trade_good", "consume_power", "consume_good", "consume_hand",
-                  "lucky_number", "windfall_power", "windfall_world", "hand_limit"]
+                  "lucky_number", "windfall_power", "windfall_world", "hand_limit",
+                  # the expansions (rftg/state.h, DecisionKind)
+                  "start_world", "explore_discard", "develop_discount", "zero_cost_card", "temp_military",
+                  "takeover", "settle_second", "ante_card", "ante_keep", "discard_produce", "draft_pick"]
 
 
 cdef extern from "rftg/cards.h" namespace "gs::rftg":
@@ -40,6 +43,11 @@ cdef extern from "rftg/game.h" namespace "gs::rftg":
         int players
         string expansion
         cbool advanced
+        int goals
+        cbool takeovers
+        cbool draft
+        string solo_difficulty
+        string solo_config
         int hand_limit
         int vp_per_player
         int tableau_end
@@ -74,6 +82,7 @@ cdef extern from "runner/batch.h" namespace "gs::runner":
         vector[uint8_t] winners_mask
         vector[int32_t] decisions
         vector[int32_t] wall_time_us
+        vector[int16_t] robot_score
         vector[int64_t] seat_game_index
         vector[int8_t] seat
         vector[int8_t] bot
@@ -82,6 +91,7 @@ cdef extern from "runner/batch.h" namespace "gs::runner":
         vector[int16_t] score_cards
         vector[int16_t] score_chips
         vector[int16_t] score_six_cost
+        vector[int16_t] score_goals
         vector[int8_t] rank
         vector[uint8_t] won
         vector[int8_t] hand_size
@@ -157,8 +167,10 @@ def design_names(str card_text, str expansion="base"):
 cdef class Runner:
     """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots).
 
-    The rule constants a what-if variant may change are keywords: hand_limit (10), vp_per_player (12),
-    tableau_end (12)."""
+    The expansions' options are keywords: goals (-1 the rulebook default, 0 off, 1 on), takeovers, draft,
+    solo_difficulty (easy, medium, hard) and solo_config (the text of a solo configuration file; required
+    for players=1). The rule constants a what-if variant may change are keywords too: hand_limit (10),
+    vp_per_player (12), tableau_end (12)."""
     cdef CardDb* db
     cdef Game* game
     cdef vector[BotSpec] bots
@@ -167,7 +179,8 @@ cdef class Runner:
     cdef readonly int observation_size
 
     def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots, *,
-                  int hand_limit=10, int vp_per_player=12, int tableau_end=12):
+                  int goals=-1, bint takeovers=False, bint draft=False, str solo_difficulty="medium",
+                  str solo_config="", int hand_limit=10, int vp_per_player=12, int tableau_end=12):
         self.db = NULL
         self.game = NULL
         _level_index(expansion)
@@ -175,6 +188,11 @@ cdef class Runner:
         opts.players = players
         opts.expansion = expansion.encode()
         opts.advanced = advanced
+        opts.goals = goals
+        opts.takeovers = takeovers
+        opts.draft = draft
+        opts.solo_difficulty = solo_difficulty.encode()
+        opts.solo_config = solo_config.encode()
         opts.hand_limit = hand_limit
         opts.vp_per_player = vp_per_player
         opts.tableau_end = tableau_end
@@ -225,6 +243,7 @@ cdef class Runner:
             "winners_mask": column(c.winners_mask.data(), c.winners_mask.size(), np.uint8),
             "decisions": column(c.decisions.data(), c.decisions.size(), np.int32),
             "wall_time_us": column(c.wall_time_us.data(), c.wall_time_us.size(), np.int32),
+            "robot_score": column(c.robot_score.data(), c.robot_score.size(), np.int16),
         }
         seats = {
             "game_index": column(c.seat_game_index.data(), c.seat_game_index.size(), np.int64),
@@ -235,6 +254,7 @@ cdef class Runner:
             "score_cards": column(c.score_cards.data(), c.score_cards.size(), np.int16),
             "score_chips": column(c.score_chips.data(), c.score_chips.size(), np.int16),
             "score_six_cost": column(c.score_six_cost.data(), c.score_six_cost.size(), np.int16),
+            "score_goals": column(c.score_goals.data(), c.score_goals.size(), np.int16),
             "rank": column(c.rank.data(), c.rank.size(), np.int8),
             "won": column(c.won.data(), c.won.size(), np.uint8).astype(np.bool_),
             "hand_size": column(c.hand_size.data(), c.hand_size.size(), np.int8),

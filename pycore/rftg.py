@@ -37,6 +37,15 @@ def card_db() -> _rftg.CardDb:
     return _rftg.CardDb(card_text(), f"pycore/data/{CARD_FILE}")
 
 
+SOLO_FILE = "rftg_solo.txt"
+
+
+@functools.lru_cache(maxsize=None)
+def solo_config_text() -> str:
+    """The solo configuration shipped with galaxysim (robot data, PROVISIONAL values of rules §5.10)."""
+    return (resources.files("pycore") / "data" / SOLO_FILE).read_text(encoding="utf-8")
+
+
 def card_table(expansion: str = "base") -> list[dict]:
     """One dict per card design present at that level (name, type, cost, vp, good,
     military, windfall, start, copies, flags)."""
@@ -47,8 +56,13 @@ class Game(_rftg.Game):
     """A Race for the Galaxy game definition: player count, expansion level, variant."""
 
     def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False,
-                 variant=None):
-        """`variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
+                 goals: bool | None = None, takeovers: bool = False, draft: bool = False,
+                 solo_difficulty: str = "medium", solo_config: str | None = None, variant=None):
+        """players 1 (the solo game against the robot, tgs/rvi) to 4 (base), 5 (tgs) or 6 (rvi).
+        goals: None = the rulebook default (on at tgs/rvi with 2+ players); takeovers: rvi only
+        (off by default, rules E45); solo_config: the text of a solo configuration file
+        (default: the file shipped with galaxysim, core/data/rftg_solo.txt).
+        `variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
         "Gambling World.cost=2; hand_limit=12"; docs/variants.md)."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise RulesError(f"players must be an integer, not {players!r}")
@@ -61,11 +75,20 @@ class Game(_rftg.Game):
         if self.variant is not None:
             resolved = self.variant.resolve(card_text(), expansion)
             db, rules = _rftg.CardDb(resolved.card_text, "card data with variant"), resolved.rules
-        super().__init__(db, players, expansion, bool(advanced), bool(first_game), **rules)
+        if solo_config is None:
+            solo_config = solo_config_text() if players == 1 else ""
+        super().__init__(db, players, expansion, bool(advanced), bool(first_game),
+                         goals=-1 if goals is None else int(bool(goals)), takeovers=bool(takeovers), draft=bool(draft),
+                         solo_difficulty=solo_difficulty, solo_config=solo_config, **rules)
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""
         adv += ", first_game=True" if self.first_game else ""
+        if self.expansion != "base" and self.players > 1:
+            adv += f", goals={self.goals}"
+        adv += ", takeovers=True" if self.takeovers else ""
+        adv += ", draft=True" if self.draft else ""
+        adv += f", solo_difficulty={self.solo_difficulty!r}" if self.solo else ""
         adv += f", variant={self.variant.name!r}" if self.variant is not None else ""
         return f"rftg.Game(players={self.players}, expansion={self.expansion!r}{adv})"
 

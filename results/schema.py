@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: decisions.observation
+SCHEMA_VERSION = 3  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions)
 
 META_TABLE = b"galaxysim.table"
 META_SCHEMA_VERSION = b"galaxysim.schema_version"
@@ -45,6 +45,7 @@ GAMES_SCHEMA = _schema("games", [
     pa.field("winners_mask", pa.uint8(), nullable=False),
     pa.field("decisions", pa.int32(), nullable=False),
     pa.field("wall_time_us", pa.int32(), nullable=False),
+    pa.field("robot_score", pa.int16(), nullable=True),  # the solo game's robot; null in other games
 ])
 
 SEATS_SCHEMA = _schema("seats", [
@@ -62,6 +63,7 @@ SEATS_SCHEMA = _schema("seats", [
     pa.field("hand_size", pa.int8(), nullable=False),
     pa.field("goods", pa.int8(), nullable=False),
     pa.field("tableau", pa.list_(pa.int16()), nullable=False),
+    pa.field("score_goals", pa.int16(), nullable=False),  # TGS/RvI goals (0 in the base game)
 ])
 
 #: Alien Frontiers seats: the seat colour instead of the start world, the score parts of AF (§9), what the
@@ -188,6 +190,8 @@ def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expan
     c = {k: _col(cols, k, t, n) for k, t in (("game_index", np.int64), ("seed", np.uint64), ("rounds", np.int16),
                                                ("end_reason", np.int8), ("winners_mask", np.uint8),
                                                ("decisions", np.int32), ("wall_time_us", np.int32))}
+    robot = cols.get("robot_score")  # absent from engines before the expansions: no solo game
+    c["robot_score"] = np.full(n, -1, np.int16) if robot is None else _col(cols, "robot_score", np.int16, n)
     if order is not None:
         c = {k: v[order] for k, v in c.items()}
     mask = c["winners_mask"]
@@ -211,6 +215,7 @@ def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expan
         pa.array(mask),
         pa.array(c["decisions"]),
         pa.array(c["wall_time_us"]),
+        pa.array(c["robot_score"], mask=c["robot_score"] < 0),
     ]
     return pa.Table.from_arrays(arrays, schema=GAMES_SCHEMA)
 
@@ -256,8 +261,9 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
     `bots` is the bot name of each seat list position (the engine's `bot` column
     indexes it); the stored column holds the names, dictionary-encoded."""
     names = ("seat", "bot", "start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
-             "hand_size", "goods")
-    types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8)
+             "hand_size", "goods", "score_goals")
+    types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8,
+             np.int16)
     c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tableau", "tableau", np.int16)])
     cards = lists["tableau"].values.to_numpy()
     if len(cards) and (cards.min() < 0 or cards.max() >= len(card_names)):
@@ -277,6 +283,7 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
         pa.array(c["hand_size"]),
         pa.array(c["goods"]),
         lists["tableau"],
+        pa.array(c["score_goals"]),
     ]
     return pa.Table.from_arrays(arrays, schema=SEATS_SCHEMA)
 

@@ -35,6 +35,9 @@ examples:
   galaxysim run --out runs/rh --resume        continue runs/rh if it exists (same as: galaxysim resume runs/rh)
   galaxysim run --record-decisions --games 2000     also write decisions/ (the ML dataset)
   galaxysim run --game af --players 3 --games 20000 --seed 1     Alien Frontiers, 3 heuristic bots
+  galaxysim run --expansion rvi --players 6 --takeovers --games 20000     Rebel vs Imperium, goals and takeovers
+  galaxysim run --expansion tgs --players 3 --draft --no-goals            The Gathering Storm, draft variant
+  galaxysim run --expansion rvi --players 1 --solo-config my-solo.txt     the solo game against the robot
 
 config file (TOML; every flag has a key of the same name, flags win over the file):
   game = "rftg"
@@ -130,6 +133,18 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--expansion", metavar="NAME", help=f"base, tgs or rvi (default {d.expansion})")
     r.add_argument("--advanced", action=argparse.BooleanOptionalAction,
                    help="the advanced 2-player game (default off)")
+    r.add_argument("--goals", action=argparse.BooleanOptionalAction,
+                   help="tgs/rvi: the goals (default: on, as the rulebook says, except in the solo game)")
+    r.add_argument("--takeovers", action=argparse.BooleanOptionalAction,
+                   help="rvi: takeovers of military worlds (default off, as in a first game)")
+    r.add_argument("--draft", action=argparse.BooleanOptionalAction,
+                   help="tgs/rvi: the draft variant, each player with their own deck (tgs 2-3, rvi 2-5 players)")
+    r.add_argument("--solo-difficulty", metavar="LEVEL",
+                   help="the solo game (--players 1, tgs/rvi): the robot's level, easy, medium or hard "
+                        "(default medium)")
+    r.add_argument("--solo-config", metavar="FILE",
+                   help="the solo game: a solo configuration file (robot data and the rulebook's missing values; "
+                        "default: the shipped core/data/rftg_solo.txt)")
     r.add_argument("--long-game", action=argparse.BooleanOptionalAction,
                    help="Alien Frontiers: 8 colonies per player with 3 and 4 players (default off)")
     r.add_argument("--bots", metavar="LIST", help="one bot per seat, comma-separated, e.g. "

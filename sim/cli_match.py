@@ -44,6 +44,10 @@ def _add(sub, name: str, help_text: str, epilog: str, fmt, count, integer) -> ar
     p.add_argument("--expansion", metavar="NAME", help="RftG: base, tgs or rvi (default base)")
     p.add_argument("--advanced", action="store_true", help="RftG: the advanced 2-player game")
     p.add_argument("--long-game", action="store_true", help="AF: 8 colonies per player with 3 and 4 players")
+    p.add_argument("--goals", action=argparse.BooleanOptionalAction, default=None,
+                   help="RftG tgs/rvi: the goals (default on, as the rulebook says)")
+    p.add_argument("--takeovers", action="store_true", help="RftG rvi: takeovers (default off)")
+    p.add_argument("--draft", action="store_true", help="RftG tgs/rvi: the draft variant")
     p.add_argument("--seed", metavar="N", type=integer, help="run seed (default: random, recorded)")
     p.add_argument("--threads", metavar="N", type=integer, help="engine threads (default: all cores)")
     p.add_argument("--out", metavar="DIR", help=f"run folder (default runs/{name}-rftg-<expansion>-<N>p-seed<seed>, "
@@ -84,9 +88,11 @@ def run(ns: argparse.Namespace, kind: str) -> int:
             explicit.add("long_game")
         if ns.record_decisions:
             explicit.add("record_decisions")
+        explicit.update(k for k in ("goals", "takeovers", "draft") if getattr(ns, k))
         cfg = MatchConfig(bots=split_specs(ns.bots), kind=kind, game=ns.game or "rftg",
                           players=2 if ns.players is None else ns.players, expansion=ns.expansion or "base",
-                          advanced=ns.advanced, long_game=ns.long_game, games=100 if ns.games is None else ns.games, seed=ns.seed,
+                          advanced=ns.advanced, long_game=ns.long_game, goals=ns.goals, takeovers=ns.takeovers,
+                          draft=ns.draft, games=100 if ns.games is None else ns.games, seed=ns.seed,
                           threads=ns.threads, out=ns.out, chunk_size=ns.chunk_size,
                           record_decisions=ns.record_decisions, overwrite=ns.overwrite, resume=ns.resume,
                           quiet=ns.quiet)

@@ -11,6 +11,11 @@ underscores). A config file holds the keys at the top level or under [run]:
     games = 200000
     seed = 42
     record_decisions = false
+    # The expansions (expansion = "tgs" or "rvi"): goals (default: the rulebook's, on with 2+ players),
+    # takeovers (rvi; default off), draft (tgs 2-3, rvi 2-5 players); the solo game (players = 1):
+    # solo_difficulty = "easy" | "medium" | "hard", solo_config = "my-solo.txt" (a solo configuration
+    # file, relative to this file; default: the one shipped with galaxysim, core/data/rftg_solo.txt).
+    goals = true
     variant = "Gambling World.cost=2; hand_limit=12"   # a what-if variant (docs/variants.md); also:
     # [variant]
     # name = "cheap gambling"
@@ -85,6 +90,16 @@ class RunConfig:
     what_if: Any = None
     #: Alien Frontiers: 8 colonies per player with 3 and 4 players (rules 2.2).
     long_game: bool = False
+    #: The expansions (tgs, rvi): goals (None: the rulebook default, on with 2+ players), takeovers (rvi),
+    #: the draft variant; the solo game (players 1): the robot's difficulty and the solo configuration file
+    #: (None: the one shipped with galaxysim). solo_config_text: that file's text, read once by validate()
+    #: and kept in the manifest, so a resume plays the same robot whatever happened to the file.
+    goals: bool | None = None
+    takeovers: bool = False
+    draft: bool = False
+    solo_difficulty: str = "medium"
+    solo_config: str | None = None
+    solo_config_text: str | None = None
 
     # --- building ---------------------------------------------------------------------------------------------
     @classmethod
@@ -122,6 +137,7 @@ class RunConfig:
                 raise ConfigError(f"{L('advanced')} is a Race for the Galaxy option (Alien Frontiers has long_game)")
         elif self.long_game:
             raise ConfigError(f"{L('long_game')} is an Alien Frontiers option")
+        self._validate_expansion_options(L)
         if self.expansion not in EXPANSIONS:
             raise ConfigError(f"{L('expansion')}: unknown expansion {self.expansion!r} "
                               f"(expected one of {', '.join(EXPANSIONS)})")
@@ -167,6 +183,27 @@ class RunConfig:
             except VariantError as e:
                 raise ConfigError(f"{L('what_if')}: {e}") from None
 
+    def _validate_expansion_options(self, L: Callable[[str], str]) -> None:
+        """The options of the expansions and the solo game that the engine cannot name a flag for."""
+        if self.game == "af" or self.expansion == "base":
+            for key, off in (("goals", None), ("takeovers", False), ("draft", False)):
+                if getattr(self, key) not in (off, False):
+                    where = "Alien Frontiers has no" if self.game == "af" else "the base game has no"
+                    raise ConfigError(f"{L(key)}: {where} {key} (they need --expansion tgs or rvi)")
+        if self.solo_difficulty not in SOLO_DIFFICULTIES:
+            raise ConfigError(f"{L('solo_difficulty')}: unknown difficulty {self.solo_difficulty!r} "
+                              f"(expected one of {', '.join(SOLO_DIFFICULTIES)})")
+        solo = self.game == "rftg" and self.players == 1
+        if not solo:
+            if self.solo_config is not None:
+                raise ConfigError(f"{L('solo_config')} is for the solo game (players 1), not {self.players} players")
+            if self.solo_difficulty != "medium":
+                raise ConfigError(f"{L('solo_difficulty')} is for the solo game (players 1), "
+                                  f"not {self.players} players")
+            return
+        if self.solo_config_text is None:
+            self.solo_config_text = read_solo_config(self.solo_config, L("solo_config"))
+
     # --- choosing the defaults --------------------------------------------------------------------------------
     def resolved(self) -> "RunConfig":
         """A copy with seed, threads, chunk size and output folder chosen."""
@@ -189,6 +226,11 @@ class RunConfig:
             out["what_if"] = self.what_if.to_config()
         if self.game == "af":
             out["long_game"] = self.long_game
+        elif self.expansion != "base":  # only then: base-game manifests stay as they were
+            out.update(goals=self.goals, takeovers=self.takeovers, draft=self.draft)
+            if self.players == 1:
+                out.update(solo_difficulty=self.solo_difficulty, solo_config=self.solo_config,
+                           solo_config_text=self.solo_config_text)
         return out
 
     @classmethod
@@ -198,9 +240,25 @@ class RunConfig:
 
     @property
     def variant(self) -> str:
+        """The games table's variant label: standard, advanced, or the expansion options joined by "+"
+        (e.g. "goals+takeovers", "advanced+goals+draft", "solo-hard")."""
         if self.game == "af":
             return "long_game" if self.long_game else "standard"
-        return "advanced" if self.advanced else "standard"
+        return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft,
+                                  self.solo_difficulty)
+
+
+def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool | None, takeovers: bool,
+                       draft: bool, solo_difficulty: str = "medium") -> str:
+    """The games table's variant label of a Race for the Galaxy configuration (docs/run-folder.md)."""
+    if expansion == "base":
+        return "advanced" if advanced else "standard"
+    if players == 1:
+        return f"solo-{solo_difficulty}"
+    goals = goals if goals is not None else True  # the rulebook default with 2+ players
+    parts = [name for name, on in (("advanced", advanced), ("goals", goals), ("takeovers", takeovers),
+                                   ("draft", draft)) if on]
+    return "+".join(parts) or "standard"
 
 
 def auto_chunk_size(games: int, threads: int, record_decisions: bool = False) -> int:
@@ -218,6 +276,9 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
         stem = f"af-{cfg.players}p{'-long' if cfg.long_game else ''}"
     else:
         stem = f"{cfg.game}-{cfg.expansion}-{cfg.players}p{'-adv' if cfg.advanced else ''}"
+        if cfg.expansion != "base":
+            stem += "".join(f"-{k}" for k in ("takeovers", "draft") if getattr(cfg, k))
+            stem += "-nogoals" if cfg.goals is False else ""
     if seed_given:
         return root / f"{stem}-seed{cfg.seed}"
     import time
@@ -235,8 +296,36 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
 _INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
 #: Config file keys that name a RunConfig field differently ("variant" is also the standard/advanced label).
 KEY_ALIASES = {"variant": "what_if"}
-_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet", "long_game"}
-_STR_KEYS = {"game", "expansion", "out", "ray_address"}
+_BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet", "long_game", "goals", "takeovers",
+              "draft"}
+_STR_KEYS = {"game", "expansion", "out", "ray_address", "solo_difficulty", "solo_config", "solo_config_text"}
+SOLO_DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def read_solo_config(path: str | None, label: str) -> str:
+    """The text of a solo configuration file (None: the one shipped with galaxysim); the engine checks it."""
+    if path is None:
+        from pycore import rftg
+
+        return rftg.solo_config_text()
+    p = Path(path)
+    data = read_file(p, "solo configuration file", f"{label}: ")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{label}: {p} is not a text file (not UTF-8)") from None
+
+
+def read_file(p: Path, what: str, prefix: str = "") -> bytes:
+    """The bytes of a file the user named; a missing file, a folder or an unreadable file is a ConfigError."""
+    try:
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{prefix}{what} not found: {p}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{prefix}{what} {p} is a folder") from None
+    except OSError as e:
+        raise ConfigError(f"{prefix}cannot read {what} {p}: {e.strerror}") from None
 
 
 def parse_bots(text: str) -> list[str]:
@@ -267,11 +356,13 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
             raise ConfigError(f"{label} must be an integer, not {value!r}")
         return value
     if key in _BOOL_KEYS:
+        if value is None and key == "goals":
+            return None
         if not isinstance(value, bool):
             raise ConfigError(f"{label} must be true or false, not {value!r}")
         return value
     if key in _STR_KEYS:
-        if value is None and key in ("out", "ray_address"):
+        if value is None and key in ("out", "ray_address", "solo_config", "solo_config_text"):
             return None
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a string, not {value!r}")
@@ -307,14 +398,7 @@ def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict
     """The {key: value} of a TOML config file, keys normalized (dashes to underscores) and checked. Keys in
     `extra` (a command's own, e.g. compare's variant tables) are returned as they are."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError(f"config file not found: {p}") from None
-    except IsADirectoryError:
-        raise ConfigError(f"config file {p} is a folder") from None
-    except OSError as e:
-        raise ConfigError(f"cannot read config file {p}: {e.strerror}") from None
+    data = read_file(p, "config file")
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -338,8 +422,10 @@ def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict
             out[key.replace("-", "_")] = value
             continue
         k = KEY_ALIASES.get(key.replace("-", "_"), key.replace("-", "_"))
-        if k not in RunConfig.keys():
+        if k not in RunConfig.keys() or k == "solo_config_text":
             raise _unknown_key(key, str(p))
         # A variant is read by RunConfig.from_values, which knows the game (a flag may choose it).
         out[k] = value if k == "what_if" else _check_type(k, value, f"{p}: {k}")
+        if k == "solo_config" and not Path(value).is_absolute():  # relative to the config file
+            out[k] = str(p.parent / value)
     return out

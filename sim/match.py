@@ -52,7 +52,7 @@ PLAYERS = {"rftg": (2, 6), "af": (2, 4)}
 #: What names a match (its run id): these, plus game and long_game for Alien Frontiers.
 _ID_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions")
 #: What must match between a stored match and a `--resume` that names it.
-DETERMINING_KEYS = _ID_KEYS + ("game", "long_game")
+DETERMINING_KEYS = _ID_KEYS + ("game", "long_game", "goals", "takeovers", "draft")
 
 
 @dataclass
@@ -64,6 +64,9 @@ class MatchConfig:
     expansion: str = "base"
     advanced: bool = False
     long_game: bool = False  # Alien Frontiers: 8 colonies per player with 3 and 4 players
+    goals: bool | None = None  # tgs/rvi: None is the rulebook default (on)
+    takeovers: bool = False    # rvi
+    draft: bool = False        # tgs/rvi
     games: int = 100  # per group of bots; rounded up to a multiple of `players` (the seat rotations)
     seed: int | None = None
     threads: int | None = None
@@ -93,6 +96,8 @@ class MatchConfig:
             raise ConfigError(f"--players must be {lo} to {hi} for a {self.game} {self.kind}, not {self.players}")
         if self.advanced and self.players != 2:
             raise ConfigError("--advanced is the 2-player game: use --players 2")
+        if self.expansion == "base" and (self.goals or self.takeovers or self.draft):
+            raise ConfigError("--goals, --takeovers and --draft need --expansion tgs or rvi")
         self.bots = [b.strip() for b in self.bots]
         if any(not b for b in self.bots):
             raise ConfigError("--bots: an empty bot name")
@@ -140,7 +145,14 @@ class MatchConfig:
                "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
         if self.game == "af":
             out["long_game"] = self.long_game
+        elif self.expansion != "base":
+            out.update(goals=self.goals, takeovers=self.takeovers, draft=self.draft)
         return out
+
+    def game_options(self) -> dict[str, Any]:
+        """The expansions' options as engine keywords (pycore._batch.Runner, rftg.Game)."""
+        return {"goals": -1 if self.goals is None else int(self.goals), "takeovers": self.takeovers,
+                "draft": self.draft}
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any]) -> "MatchConfig":
@@ -151,7 +163,9 @@ class MatchConfig:
     def variant(self) -> str:
         if self.game == "af":
             return "long_game" if self.long_game else "standard"
-        return "advanced" if self.advanced else "standard"
+        from .config import rftg_variant_label
+
+        return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft)
 
 
 def is_match_run(config: Mapping[str, Any]) -> bool:
@@ -173,6 +187,8 @@ def run_id(cfg: MatchConfig) -> str:
     key = {k: getattr(cfg, k) for k in _ID_KEYS}
     if cfg.game == "af":
         key.update(game=cfg.game, long_game=cfg.long_game)
+    elif cfg.expansion != "base":  # base-game ids as they were
+        key.update(goals=cfg.goals, takeovers=cfg.takeovers, draft=cfg.draft)
     key["engine_version"] = engine_version()
     return "m-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -202,7 +218,7 @@ class _Seats:
                                                        list(lineup))
                 else:
                     self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
-                                                     self.cfg.advanced, list(lineup))
+                                                     self.cfg.advanced, list(lineup), **self.cfg.game_options())
             except ValueError as e:
                 raise ConfigError(" ".join(str(e).split())) from None
         return self._runners[lineup]
@@ -216,8 +232,11 @@ class _Seats:
             else:
                 from pycore import rftg
 
+                opts = self.cfg.game_options()
                 self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
-                                       advanced=self.cfg.advanced)
+                                       advanced=self.cfg.advanced,
+                                       goals=None if opts["goals"] < 0 else bool(opts["goals"]),
+                                       takeovers=self.cfg.takeovers, draft=self.cfg.draft)
         return self._game
 
     def play_game(self, *args):
@@ -259,16 +278,19 @@ class _Seats:
 #: <prefix>_cards), by game.
 _SEAT_VALUES = {
     "rftg": (("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won", "hand_size",
-              "goods"), "tableau"),
+              "goods", "score_goals"), "tableau"),
     "af": (("score", "score_colonies", "score_territories", "score_tech", "score_positron", "rank", "won", "ore",
             "fuel", "ships", "colonies_left", "hub", "territories"), "tech"),
 }
+
+#: The per-game values of a game's record beyond those both games have, by game.
+_GAME_VALUES = {"rftg": ("robot_score",), "af": ()}
 
 
 def _empty_columns(game: str) -> dict[str, dict[str, list]]:
     values, lst = _SEAT_VALUES[game]
     return {"games": {k: [] for k in ("game_index", "seed", "rounds", "end_reason", "winners_mask", "decisions",
-                                      "wall_time_us")},
+                                      "wall_time_us", *_GAME_VALUES[game])},
             "seats": {k: [] for k in ("game_index", "seat", "bot", *values)}
             | {f"{lst}_offsets": [0], f"{lst}_cards": []},
             "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
@@ -287,7 +309,8 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
         rec = seats.play_game(players, labels, seed, j, record)
         for k, v in (("game_index", index), ("seed", rec["seed"]), ("rounds", rec["rounds"]),
                      ("end_reason", rec["end_reason"]), ("winners_mask", rec["winners_mask"]),
-                     ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"])):
+                     ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"]),
+                     *((k, rec[k]) for k in _GAME_VALUES[seats.cfg.game])):
             g[k].append(v)
         for p, row in enumerate(rec["seats"]):
             s["game_index"].append(index)

@@ -47,7 +47,8 @@ from .config import ConfigError, RunConfig, all_cores
 CARD_FILE = "rftg_cards.txt"
 #: What must match between a run folder and a `run --resume` that names it.
 DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions",
-                    "chunk_size", "what_if", "long_game")
+                    "chunk_size", "what_if", "long_game", "goals", "takeovers", "draft", "solo_difficulty",
+                    "solo_config_text")
 
 
 class ReplayMismatch(Exception):
@@ -103,6 +104,15 @@ def rule_options(cfg: RunConfig) -> dict[str, int]:
     return {} if cfg.what_if is None else dict(_resolved(cfg.what_if, cfg.expansion).rules)
 
 
+def expansion_options(cfg: RunConfig) -> dict[str, Any]:
+    """The expansions' options as engine keywords (goals, takeovers, draft, the solo game's)."""
+    out: dict[str, Any] = {"goals": -1 if cfg.goals is None else int(cfg.goals), "takeovers": cfg.takeovers,
+                           "draft": cfg.draft}
+    if cfg.players == 1:
+        out.update(solo_difficulty=cfg.solo_difficulty, solo_config=cfg.solo_config_text or "")
+    return out
+
+
 def engine_version() -> str:
     return str(batch_module().ENGINE_VERSION)
 
@@ -130,7 +140,7 @@ def make_runner(cfg: RunConfig):
         if cfg.game == "af":
             return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots), af_overrides(cfg))
         return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
-                        **rule_options(cfg))
+                        **expansion_options(cfg), **rule_options(cfg))
     except ValueError as e:  # pycore._rftg.RulesError (and pycore.variant.VariantError) are ValueErrors
         raise ConfigError(_one_line(str(e))) from None
 
@@ -159,6 +169,11 @@ def run_id(cfg: RunConfig, engine: str) -> str:
         key["what_if"] = cfg.what_if.identity()
     if cfg.game == "af":
         key["long_game"] = cfg.long_game
+    elif cfg.expansion != "base":  # only then: the ids of base-game runs stay as they were
+        key.update(goals=cfg.goals, takeovers=cfg.takeovers, draft=cfg.draft)
+        if cfg.players == 1:
+            key.update(solo_difficulty=cfg.solo_difficulty,
+                       solo_config=hashlib.sha256((cfg.solo_config_text or "").encode()).hexdigest())
     key["engine_version"] = engine
     return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -386,12 +401,12 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
 def observation_info(runner, game: str = "rftg") -> dict[str, Any]:
     """How decisions.observation is encoded (docs/observation-tensor.md, docs/af-observation-tensor.md)."""
     return {"size": int(runner.observation_size), "dtype": "int16", "byte_order": "little",
-            "encoding": f"{game}-observation-v1"}
+            "encoding": "rftg-observation-v2" if game == "rftg" else f"{game}-observation-v1"}  # v2: the expansions' kinds
 
 
 def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:
     for key in DETERMINING_KEYS:
-        if key not in explicit:
+        if key not in explicit and not (key == "solo_config_text" and "solo_config" in explicit):
             continue
         want, have = getattr(cfg, key), stored.get(key)
         if key == "what_if":  # the same changes make the same games, whatever the variant's name
@@ -406,6 +421,9 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
             flag = key.replace('_', '-')
             if key == "what_if":
                 show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
+            if key == "solo_config_text":
+                raise ConfigError(f"--resume: {out} was made with another solo configuration than "
+                                  f"{cfg.solo_config or 'the shipped one'}: drop --solo-config or choose another --out")
             raise ConfigError(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
                               f"drop --{flag} or choose another --out")
 
@@ -696,7 +714,8 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     seed = rep.get("seed", g["seed"])  # the game's deal seed
     what = f"{cfg.game} {cfg.expansion}" if cfg.game != "af" else "af"
     lines = [f"game {game_index} of {out} (seed {seed}; {what}, {cfg.players} players"
-             f"{', advanced' if cfg.advanced else ''}{', long game' if cfg.long_game else ''}; "
+             f"{', ' + cfg.variant if cfg.game == 'rftg' and cfg.expansion != 'base' else ''}"
+             f"{', advanced' if cfg.advanced and cfg.expansion == 'base' else ''}{', long game' if cfg.long_game else ''}; "
              f"bots {', '.join(cfg.bots)})"]
     if m.get("engine_version") != b.ENGINE_VERSION:
         lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")

@@ -2,6 +2,7 @@
 // The format is described in docs/card-data.md. Every problem is reported as a
 // CardDataError with the message "<source>:<line>: <field>: <problem>".
 #include "rftg/cards.h"
+#include "rftg/goal_db.h"
 
 #include <cstddef>
 #include <string>
@@ -614,6 +615,10 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
   // ---- pass 1: split into blocks -------------------------------------------
   std::vector<Block> blocks;
   Block* cur = nullptr;
+  std::vector<GoalBlock> goal_blocks;  // std::vector of blocks: `goal` points into it only while appending
+  GoalBlock* goal = nullptr;
+  int draw_line = 0;
+  int goal_draw[2] = {4, 2};
   int line_no = 0;
   size_t pos = 0;
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) pos = 3;  // UTF-8 byte-order mark
@@ -634,8 +639,30 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
     if (!key_ok) fail(source, line_no, "line", "expected 'key: value' with a lowercase key, got '" + line + "'");
     std::string value = trim(line.substr(colon + 1));
 
+    if (key == "goal-draw") {
+      if (draw_line) fail(source, line_no, key, "given twice (first at line " + std::to_string(draw_line) + ")");
+      draw_line = line_no;
+      parse_goal_draw(value, line_no, source, goal_draw);
+      continue;
+    }
+    if (key == "goal") {
+      if (value.empty()) fail(source, line_no, key, "empty goal name");
+      goal_blocks.emplace_back();
+      goal = &goal_blocks.back();
+      goal->line = line_no;
+      goal->name = value;
+      cur = nullptr;
+      continue;
+    }
+    if (goal && key != "card" && key != "override") {
+      if (!is_goal_key(key)) fail(source, line_no, key, "unknown key in goal '" + goal->name + "'");
+      if (value.empty()) fail(source, line_no, key, "empty value");
+      goal->lines.push_back({line_no, key, value});
+      continue;
+    }
     if (key == "card" || key == "override") {
       if (value.empty()) fail(source, line_no, key, "empty card name");
+      goal = nullptr;
       blocks.emplace_back();
       cur = &blocks.back();
       cur->is_override = key == "override";
@@ -720,6 +747,10 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
     }
   }
   if (db.designs.size() > 32000) fail(source, line_no, "card", "too many designs");
+  for (const GoalBlock& b : goal_blocks) db.goals.push_back(parse_goal_block(b, source));
+  db.goal_draw[0] = goal_draw[0];
+  db.goal_draw[1] = goal_draw[1];
+  check_goals(db, source, line_no);
 
   // ---- pass 4: resolve first-game hands and 'name' scoring lines ------------
   for (size_t i = 0; i < cards.size(); ++i) {

@@ -167,9 +167,34 @@ struct Design {
   bool has(uint32_t flag) const { return (flags & flag) != 0; }
 };
 
+// Goal tiles (TGS/RvI, rules §2). A goal's value for a player is a `measure` of its
+// tableau (or chips, goods, end-of-round discard); a first goal is scored by whoever
+// first reaches `at_least`, a most goal is held by the strict leader at `at_least` or more.
+enum class GoalKind : uint8_t { First, Most };
+enum class GoalMeasure : uint8_t {
+  VpChips, GoodKinds, AlienCards, RoundDiscard, PowerCategories, QuestionSixDevs, TableauCards, Goods,
+  UpliftCards, TotalMilitary, NoveltyRareWorlds, Developments, ProductionWorlds, ExploreCards,
+  RebelMilitaryWorlds, kCount
+};
+constexpr uint8_t kGoalAtRoundEnd = 1u << 6;  // GoalDesign::checked bit besides the phase bits (1 << Phase)
+
+struct GoalDesign {
+  std::string name;
+  GoalKind kind;
+  Level level;          // first level whose game uses it
+  GoalMeasure measure;
+  int8_t at_least;      // the value needed
+  uint8_t checked;      // claimed at the end of these phases (bit 1 << Phase) and/or at the round end
+  int8_t vp;            // the tile's VP
+  int8_t tie_vp;        // the 3-VP goal chip of a tied player
+};
+
 struct CardDb {
   std::vector<Design> designs;
+  std::vector<GoalDesign> goals;
+  int goal_draw[2] = {4, 2};  // goals drawn for a game: first, most
   int find(const std::string& name) const;  // design index or -1
+  int find_goal(const std::string& name) const;  // goal index or -1
 };
 
 // Thrown for malformed data: the message names the file, line and field.

@@ -7,7 +7,7 @@ namespace gs::rftg {
 
 namespace {
 
-enum Step : uint8_t { kInit = 0, kTrade, kChoose, kGood, kHand, kLucky };
+enum Step : uint8_t { kInit = 0, kTrade, kChoose, kGood, kHand, kLucky, kAnte, kAnteKeep };
 
 constexpr uint32_t kKindCodes = code::kConsumeNovelty | code::kConsumeRare | code::kConsumeGenes | code::kConsumeAlien;
 
@@ -22,9 +22,10 @@ const ConsumePower& power_of(const Game& g, int slot_action, int* card) {
 
 CardSet goods_of(const State& s, int seat) { return s.tableau[seat] & s.has_good; }
 
-// Worlds whose good this power accepts.
-CardSet eligible(const Game& g, const State& s, int seat, uint32_t code) {
+// Worlds whose good this power (on card `card`) accepts.
+CardSet eligible(const Game& g, const State& s, int seat, uint32_t code, int card) {
   CardSet w = goods_of(s, seat);
+  if (__builtin_expect(code & code::kConsumeThis, 0)) w &= CardSet::single(card);  // Alien Toy Shop: its own good
   if ((code & code::kConsumeAny) || !(code & kKindCodes)) return w;  // e.g. three different kinds
   CardSet ok;
   if (code & code::kConsumeNovelty) ok |= g.worlds_of_kind(kNovelty);
@@ -60,17 +61,29 @@ GoodsCount count_goods(const Game& g, const State& s, int seat) {
   return gc;
 }
 
-bool usable(const State& s, int seat, const GoodsCount& gc, const ConsumePower& p) {
+// Gambling World (RvI): an ante card has a cost (defence) of 1 to 6 (E21).
+bool can_ante(const Game& g, const CardSet& hand) {
+  bool ok = false;
+  hand.for_each([&](int c) { ok |= g.card(c).cost >= 1 && g.card(c).cost <= 6; });
+  return ok;
+}
+
+bool usable(const Game& g, const State& s, int seat, const GoodsCount& gc, const ConsumePower& p, int card) {
   uint32_t c = p.code;
   if (c & code::kDiscardHand) return s.hand[seat].any();
-  if (c & (code::kConsumeDraw | code::kDrawLucky)) return true;
+  if (c & (code::kConsumeDraw | code::kDrawLucky | code::kConsumeVp)) return true;
+  if (__builtin_expect(c & (code::kAnteCard | code::kConsumeNDiff | code::kConsumeThis), 0)) {
+    if (c & code::kAnteCard) return can_ante(g, s.hand[seat]);
+    if (c & code::kConsumeNDiff) return gc.kinds() >= 1;
+    return eligible(g, s, seat, c, card).any();
+  }
   if (c & (code::kConsumeAll | code::kTradeAction)) return gc.total > 0;  // A15: even a single good
   if (c & code::kConsumeThreeDiff) return gc.kinds() >= 3;
   if (c & code::kConsumeTwo) return gc.accepted(c) >= 2;
   return gc.accepted(c) > 0;
 }
 
-bool mandatory(const ConsumePower& p) { return (p.code & code::kDiscardHand) == 0; }
+bool mandatory(const ConsumePower& p) { return (p.code & (code::kDiscardHand | code::kAnteCard)) == 0; }
 
 bool same_power(const ConsumePower& a, const ConsumePower& b) {
   return a.code == b.code && a.value == b.value && a.times == b.times;
@@ -80,10 +93,15 @@ int trade_value(const Game& g, const State& s, int seat, int world, bool bonuses
   int kind = g.card(world).good;
   int v = kind + 1;  // Novelty 2, Rare 3, Genes 4, Alien 5
   if (!bonuses) return v;
-  (s.tableau[seat] & g.powered(kGroupTrade)).for_each([&](int i) {
+  CardSet traders = s.tableau[seat] & g.powered(kGroupTrade);
+  traders.for_each([&](int i) {
     const CardInfo& c = g.card(i);
     v += c.trade_any + c.trade_kind[kind];
   });
+  if (kind == kGenes && g.has(Game::kHasTradePerChromo)) {  // Clandestine Uplift Lab: +1 per chromosome card (E23)
+    int per = g.sum(kSumTradePerChromo, traders);
+    if (__builtin_expect(per != 0, 0)) v += per * (s.tableau[seat] & g.keyword_cards(kFlagChromo)).count();
+  }
   return v + g.card(world).trade_this;
 }
 
@@ -110,7 +128,7 @@ void finish_goods_power(const Game& g, State& s, int seat) {
   int card;
   const ConsumePower& p = power_of(g, s.active, &card);
   int units = s.units;
-  if (p.code & (code::kConsumeTwo | code::kConsumeThreeDiff)) units = 1;
+  if (p.code & (code::kConsumeTwo | code::kConsumeThreeDiff)) units = 1;  // one payout for the set
   reward(g, s, seat, p, units);
   s.step = kChoose;
 }
@@ -127,6 +145,24 @@ int legal_consume_hand(const Game& g, const State& s, int seat, int* out) {
   return n;
 }
 
+// AnteCard: a hand card of cost 1-6 (one per design), or no ante.
+int legal_ante(const Game& g, const State& s, int seat, int* out) {
+  int n = 0;
+  distinct_copies(g, s.hand[seat], s.hand[seat]).for_each([&](int c) {
+    if (g.card(c).cost >= 1 && g.card(c).cost <= 6) out[n++] = c;
+  });
+  out[n++] = act::kPass;
+  return n;
+}
+
+// AnteKeep: one of the revealed cards with a higher cost than the ante card (E21).
+CardSet ante_winners(const Game& g, const State& s, int seat) {
+  CardSet revealed = s.hand[seat] & s.fresh, out;
+  int ante_cost = g.card(s.ante).cost;
+  revealed.for_each([&](int c) { if (g.card(c).cost > ante_cost) out.set(c); });
+  return distinct_copies(g, out, out);
+}
+
 int legal_lucky(int* out) {
   for (int k = 0; k < 7; ++k) out[k] = act::kLuckyBase + k;
   return 7;
@@ -135,9 +171,9 @@ int legal_lucky(int* out) {
 int legal_consume_good(const Game& g, const State& s, int seat, int* out) {
   int card;
   const ConsumePower& p = power_of(g, s.active, &card);
-  CardSet e = p.code & code::kTradeAction ? goods_of(s, seat) : eligible(g, s, seat, p.code);
-  if (!(p.code & code::kConsumeThreeDiff)) return choose_ascending(g, e, s.floor, s.need, out);
-  // Three goods of three different kinds, picked in increasing world order.
+  CardSet e = p.code & code::kTradeAction ? goods_of(s, seat) : eligible(g, s, seat, p.code, card);
+  if (!(p.code & (code::kConsumeThreeDiff | code::kConsumeNDiff))) return choose_ascending(g, e, s.floor, s.need, out);
+  // Goods of different kinds (three, or one of each kind the player has), in increasing world order.
   CardSet open = e & above(s.floor);
   int n = 0;
   open.for_each([&](int w) {
@@ -158,6 +194,7 @@ int run_consume(const Game& g, State& s, int* out) {
     switch (s.step) {
       case kInit:
         s.used = 0;
+        s.ante = kNone;
         if (chose(s, seat, kActTrade) && goods_of(s, seat).any()) {  // A7: the sale is mandatory
           s.step = kTrade;
           continue;
@@ -199,6 +236,18 @@ int run_consume(const Game& g, State& s, int* out) {
       case kLucky:
         pose(s, DecisionKind::LuckyNumber, seat);
         return legal_lucky(out);
+      case kAnte:
+        pose(s, DecisionKind::AnteCard, seat);
+        n = legal_ante(g, s, seat, out);
+        if (n > 1) return n;
+        apply_ante_card(g, s, out[0]);
+        continue;
+      case kAnteKeep:
+        pose(s, DecisionKind::AnteKeep, seat);
+        n = emit_cards(ante_winners(g, s, seat), out);
+        if (n > 1) return n;
+        apply_ante_keep(g, s, out[0]);
+        continue;
       default: return 0;
     }
   }
@@ -217,7 +266,7 @@ int legal_consume_powers(const Game& g, const State& s, int seat, int* out) {
     const CardInfo& c = g.card(i);
     for (int k = 0; k < c.n_consume; ++k, ++pos) {
       const ConsumePower& p = c.consume[k];
-      if (((s.used >> pos) & 1) || !usable(s, seat, gc, p)) continue;
+      if (((s.used >> pos) & 1) || !usable(g, s, seat, gc, p, i)) continue;
       bool dup = false;
       for (int j = 0; j < count && !dup; ++j) dup = same_power(*offered[j], p);
       if (dup) continue;
@@ -238,6 +287,8 @@ int legal_consume(const Game& g, const State& s, int* out) {
     case DecisionKind::ConsumeHand: return legal_consume_hand(g, s, seat, out);
     case DecisionKind::LuckyNumber: return legal_lucky(out);
     case DecisionKind::ConsumeGood: return legal_consume_good(g, s, seat, out);
+    case DecisionKind::AnteCard: return legal_ante(g, s, seat, out);
+    case DecisionKind::AnteKeep: return emit_cards(ante_winners(g, s, seat), out);
     default: return 0;
   }
 }
@@ -245,7 +296,7 @@ int legal_consume(const Game& g, const State& s, int* out) {
 void apply_trade_good(const Game& g, State& s, int action) {
   int seat = s.actor;
   int cards = trade_value(g, s, seat, action, true);
-  remove_good(s, action);
+  remove_good(g, s, seat, action);
   draw_to_hand(s, seat, cards);
   s.step = kChoose;
 }
@@ -267,6 +318,13 @@ void apply_consume_power(const Game& g, State& s, int action) {
   uint32_t c = p.code;
   if (c & code::kConsumeDraw) {
     draw_to_hand(s, seat, p.value);
+  } else if (c & code::kConsumeVp) {  // Galactic Salon: doubled by Consume-x2 (E20)
+    award_vp(s, seat, p.value * (chose(s, seat, kActConsume2x) ? 2 : 1));
+  } else if (c & code::kAnteCard) {
+    s.step = kAnte;
+  } else if (c & code::kConsumeNDiff) {  // Galactic Exchange: one good of each kind the player has (E22)
+    s.need = static_cast<int8_t>(count_goods(g, s, seat).kinds());
+    s.step = kGood;
   } else if (c & code::kDrawLucky) {
     s.step = kLucky;
   } else if (c & code::kDiscardHand) {
@@ -275,7 +333,7 @@ void apply_consume_power(const Game& g, State& s, int action) {
   } else if (c & code::kConsumeAll) {
     CardSet w = goods_of(s, seat);
     int n = w.count();
-    w.for_each([&](int i) { remove_good(s, i); });
+    w.for_each([&](int i) { remove_good(g, s, seat, i); });
     s.units = static_cast<uint8_t>(n - 1);
     finish_goods_power(g, s, seat);
   } else if (c & code::kTradeAction) {
@@ -288,7 +346,7 @@ void apply_consume_power(const Game& g, State& s, int action) {
     s.need = 2;
     s.step = kGood;
   } else {
-    int e = eligible(g, s, seat, c).count();
+    int e = eligible(g, s, seat, c, card).count();
     s.need = static_cast<int8_t>(e < p.times ? e : p.times);  // "up to N": as many as possible
     s.step = kGood;
   }
@@ -300,13 +358,13 @@ void apply_consume_good(const Game& g, State& s, int action) {
   const ConsumePower& p = power_of(g, s.active, &card);
   if (p.code & code::kTradeAction) {
     int cards = trade_value(g, s, seat, action, !(p.code & code::kTradeNoBonus));
-    remove_good(s, action);
+    remove_good(g, s, seat, action);
     draw_to_hand(s, seat, cards);
     s.step = kChoose;
     return;
   }
   s.picked_kinds = static_cast<uint8_t>(s.picked_kinds | (1u << g.card(action).good));
-  remove_good(s, action);
+  remove_good(g, s, seat, action);
   s.floor = static_cast<uint8_t>(action);
   ++s.units;
   if (--s.need == 0) finish_goods_power(g, s, seat);
@@ -321,7 +379,8 @@ void apply_consume_hand(const Game& g, State& s, int action) {
   int card;
   const ConsumePower& p = power_of(g, s.active, &card);
   discard_from_hand(s, seat, action);
-  award_vp(s, seat, p.value);  // never doubled
+  if (p.code & code::kGetCard) draw_to_hand(s, seat, 1);  // R&D Crash Program: a card for a card
+  else award_vp(s, seat, p.value);  // never doubled (E20)
   s.floor = static_cast<uint8_t>(action);
   if (--s.need == 0 || s.hand[seat].empty()) s.step = kChoose;
 }
@@ -329,11 +388,46 @@ void apply_consume_hand(const Game& g, State& s, int action) {
 void apply_lucky_number(const Game& g, State& s, int action) {
   int seat = s.actor;
   int named = action - act::kLuckyBase + 1;
-  int c = draw_one(s);
+  int c = draw_one_for(s, seat);
   if (c >= 0) {
     if (g.card(c).cost == named) s.hand[seat].set(c);
     else s.discard.set(c);
   }
+  s.step = kChoose;
+}
+
+// AnteCard: reveal as many cards as the ante card costs; keep one higher card (and the
+// ante card) if there is one, else lose the ante card and all revealed cards (§4.5, E21).
+void apply_ante_card(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  if (action == act::kPass) {
+    s.step = kChoose;
+    return;
+  }
+  s.ante = static_cast<uint8_t>(action);
+  CardSet revealed = draw_cards(s, seat, g.card(action).cost);
+  s.hand[seat] |= revealed;
+  s.fresh |= revealed;
+  if (ante_winners(g, s, seat).any()) {
+    s.step = kAnteKeep;
+    return;
+  }
+  discard_from_hand(s, seat, action);
+  s.hand[seat] -= revealed;
+  s.fresh -= revealed;
+  s.discard |= revealed;
+  s.ante = kNone;
+  s.step = kChoose;
+}
+
+void apply_ante_keep(const Game& g, State& s, int action) {
+  (void)g;
+  int seat = s.actor;
+  CardSet rest = (s.hand[seat] & s.fresh) - CardSet::single(action);
+  s.hand[seat] -= rest;
+  s.discard |= rest;
+  s.fresh.clear();
+  s.ante = kNone;
   s.step = kChoose;
 }
 
@@ -344,6 +438,8 @@ void apply_consume(const Game& g, State& s, int action) {
     case DecisionKind::ConsumeGood: apply_consume_good(g, s, action); return;
     case DecisionKind::ConsumeHand: apply_consume_hand(g, s, action); return;
     case DecisionKind::LuckyNumber: apply_lucky_number(g, s, action); return;
+    case DecisionKind::AnteCard: apply_ante_card(g, s, action); return;
+    case DecisionKind::AnteKeep: apply_ante_keep(g, s, action); return;
     default: return;
   }
 }

@@ -6,12 +6,12 @@ namespace gs::rftg {
 
 namespace {
 
-enum Step : uint8_t { kStart = 0, kSelect, kPayInit, kPay, kAfter };
+enum Step : uint8_t { kStart = 0, kSelect, kPayInit, kPay, kAfter, kDiscount };
 
 bool develop_twice(const State& s) {
   for (int i = 0; i < s.players; ++i)
     if (chose(s, i, kActDevelop) && chose(s, i, kActDevelop2)) return true;
-  return false;
+  return s.players == 1 && (s.robot.spaces & act_bit(kActDevelop2));  // solo: a die on the second Develop
 }
 
 }  // namespace
@@ -28,9 +28,18 @@ int develop_cost(const Game& g, const State& s, int seat, int card) {
 
 namespace {
 
+// R&D Crash Program in the seat's active tableau (kNone if none): -value for one development.
+int discount_card(const Game& g, const State& s, int seat) {
+  CardSet c = active_tableau(s, seat) & g.develop_discount_cards();
+  return c.empty() ? kNone : c.first();
+}
+
 // DevelopSelect: developments the seat can pay for (and has no copy of), or pass.
 int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
   int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
+  if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&
+      active_tableau(s, seat).intersects(g.develop_discount_cards()))
+    budget += g.card(discount_card(g, s, seat)).develop_discard_reduce;
   CardSet cand = distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]) & g.cost_at_most(budget);
   int n = emit_cards(cand - g.same_designs(s.tableau[seat] & g.developments()), out);  // no duplicates
   out[n++] = act::kPass;
@@ -96,7 +105,19 @@ int run_develop(const Game& g, State& s, int* out) {
         s.need = static_cast<int8_t>(cost);
         s.floor = kNone;
         s.step = kPay;
+        if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&
+            active_tableau(s, seat).intersects(g.develop_discount_cards())) {
+          s.step = kDiscount;
+          if (s.hand[seat].count() < cost) apply_develop_discount(g, s, discount_card(g, s, seat));  // forced (G2)
+        }
         break;
+      }
+      case kDiscount: {  // R&D Crash Program: use it or pay in full (§4.3)
+        int seat = seat_at(s, s.turn);
+        pose(s, DecisionKind::DevelopDiscount, seat);
+        out[0] = discount_card(g, s, seat);
+        out[1] = act::kPass;
+        return 2;
       }
       case kPay: {
         int seat = seat_at(s, s.turn);
@@ -118,6 +139,8 @@ int run_develop(const Game& g, State& s, int* out) {
           if (s.selected[seat] == kNone) continue;
           draw_to_hand(s, seat, g.sum(kSumDevelopDrawAfter, active_tableau(s, seat)));
         }
+        if (g.goals_on()) check_goals(g, s, 1u << kDevelop);  // the end of this Develop phase
+        if (g.solo()) robot_phase(g, s, kStageDevelop, s.phase_rep);
         if (s.phase_rep == 0 && develop_twice(s)) {  // A25: a new phase, placed cards now active
           s.phase_rep = 1;
           s.step = kStart;
@@ -133,6 +156,11 @@ int run_develop(const Game& g, State& s, int* out) {
 int legal_develop(const Game& g, const State& s, int* out) {
   int seat = s.actor;
   if (s.decision == DecisionKind::Pay) return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+  if (s.decision == DecisionKind::DevelopDiscount) {
+    out[0] = discount_card(g, s, seat);
+    out[1] = act::kPass;
+    return 2;
+  }
   return legal_develop_select(g, s, seat, out);
 }
 
@@ -150,9 +178,25 @@ void apply_develop_pay(State& s, int action) {
   }
 }
 
+// DevelopDiscount: discard R&D Crash Program for -value (never below 0), or pay in full.
+void apply_develop_discount(const Game& g, State& s, int action) {
+  int seat = seat_at(s, s.turn);
+  if (action != act::kPass) {
+    int cost = s.need - g.card(action).develop_discard_reduce;
+    s.need = static_cast<int8_t>(cost < 0 ? 0 : cost);
+    tableau_discard(g, s, seat, action);
+  }
+  if (s.need == 0) {
+    ++s.turn;
+    s.step = kPayInit;
+  } else {
+    s.step = kPay;
+  }
+}
+
 void apply_develop(const Game& g, State& s, int action) {
-  (void)g;
   if (s.decision == DecisionKind::DevelopSelect) apply_develop_select(s, action);
+  else if (s.decision == DecisionKind::DevelopDiscount) apply_develop_discount(g, s, action);
   else apply_develop_pay(s, action);
 }
 

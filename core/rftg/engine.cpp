@@ -1,5 +1,6 @@
 // The round driver: stage order, forced moves, legality checks and dispatch.
 #include <algorithm>
+#include <cstring>
 #include <sstream>
 
 #include "rftg/play.h"
@@ -15,6 +16,7 @@ constexpr uint16_t kConsumeMask = act_bit(kActTrade) | act_bit(kActConsume2x);
 constexpr uint16_t kProduceMask = act_bit(kActProduce);
 
 void enter(State& s, Stage st) {
+  std::memset(s.scratch, 0, sizeof(s.scratch));  // the new stage's scratch starts empty
   s.stage = st;
   s.step = 0;
   s.turn = 0;
@@ -27,8 +29,8 @@ Stage next_phase(const State& s, Stage from) {
   static constexpr struct { Stage st; uint16_t mask; } kPhases[] = {
       {kStageExplore, kExploreMask}, {kStageDevelop, kDevelopMask}, {kStageSettle, kSettleMask},
       {kStageConsume, kConsumeMask}, {kStageProduce, kProduceMask}};
-  for (const auto& ph : kPhases)
-    if (ph.st > from && anyone_chose(s, ph.mask)) return ph.st;
+  for (const auto& ph : kPhases)  // solo: the robot's dice select phases too (§5.4)
+    if (ph.st > from && (anyone_chose(s, ph.mask) || (s.players == 1 && (s.robot.spaces & ph.mask)))) return ph.st;
   return kStageHandLimit;
 }
 
@@ -42,26 +44,37 @@ void start_round(State& s) {
 }
 
 // §3.5 / A10 / A33: checked once per round, after the hand-limit discard.
+// Hidden Fortress's owner ends the game at 14 cards (E24).
 bool game_ends(const Game& g, const State& s) {
   if (s.vp_pool <= 0 || s.round >= kRoundCap) return true;
   for (int i = 0; i < s.players; ++i)
-    if (s.tableau[i].count() >= g.tableau_end()) return true;
-  return false;
+    if (s.tableau[i].count() >= game_end_cards(g, s, i)) return true;
+  return g.solo() && robot_tableau_size(s) >= g.tableau_end();  // §5.7: cards and placed markers
 }
 
 void finish_stage(const Game& g, State& s) {
   switch (s.stage) {
     case kStageStartDiscard: start_round(s); break;
-    case kStageChooseAction: enter(s, next_phase(s, kStageChooseAction)); break;
+    case kStageDraft: enter(s, kStageStartDiscard); s.round = 0; break;
+    case kStageChooseAction:
+      if (g.solo()) roll_robot_dice(g, s);
+      enter(s, next_phase(s, kStageChooseAction));
+      break;
     case kStageExplore:
-    case kStageDevelop:
-    case kStageSettle:
     case kStageConsume:
     case kStageProduce:
+      // Develop and Settle check their goals and move the robot at the end of each of their
+      // phases (advanced game).
+      if (g.goals_on()) check_goals(g, s, 1u << (s.stage - kStageExplore + kExplore));
+      if (g.solo()) robot_phase(g, s, s.stage, 0);
+      [[fallthrough]];
+    case kStageDevelop:
+    case kStageSettle:
       for (int i = 0; i < s.players; ++i) s.selected[i] = kNone;
       enter(s, next_phase(s, s.stage));
       break;
     case kStageHandLimit:
+      if (g.goals_on()) check_goals(g, s, kGoalAtRoundEnd);
       if (game_ends(g, s)) {
         enter(s, kStageGameOver);
       } else {
@@ -84,12 +97,13 @@ void dispatch_stage(const Game& g, State& s, int action) {
     case kStageSettle: apply_settle(g, s, action); break;
     case kStageConsume: apply_consume(g, s, action); break;
     case kStageProduce: apply_produce(g, s, action); break;
+    case kStageDraft: apply_draft_pick(g, s, action); break;
     default: break;
   }
 }
 
-constexpr int key(Stage st, DecisionKind k) { return st * 16 + static_cast<int>(k); }
-static_assert(static_cast<int>(DecisionKind::kCount) <= 16, "decision kinds fit the dispatch key");
+constexpr int key(Stage st, DecisionKind k) { return st * 32 + static_cast<int>(k); }
+static_assert(static_cast<int>(DecisionKind::kCount) <= 32, "decision kinds fit the dispatch key");
 
 void dispatch(const Game& g, State& s, int action) {
   switch (key(s.stage, s.decision)) {
@@ -133,6 +147,7 @@ int Game::advance(State& s, int* buf) const {
       case kStageConsume: n = run_consume(*this, s, buf); break;
       case kStageProduce: n = run_produce(*this, s, buf); break;
       case kStageHandLimit: n = run_hand_limit(*this, s, buf); break;
+      case kStageDraft: n = run_draft(*this, s, buf); break;
       default:
         s.decision = DecisionKind::None;
         s.actor = -1;
@@ -199,6 +214,7 @@ int Game::legal_actions(const State& s, int* out) const {
     case kStageSettle: return legal_settle(*this, s, out);
     case kStageConsume: return legal_consume(*this, s, out);
     case kStageProduce: return legal_produce(*this, s, out);
+    case kStageDraft: return legal_draft(*this, s, out);
     default: return 0;
   }
 }
@@ -240,7 +256,11 @@ std::string Game::decision_name(DecisionKind k) const {
   static const char* kNames[] = {"none", "start_discard", "choose_action", "explore_keep",
                                  "develop_select", "settle_select", "settle_method", "pay",
                                  "trade_good", "consume_power", "consume_good", "consume_hand",
-                                 "lucky_number", "windfall_power", "windfall_world", "hand_limit"};
+                                 "lucky_number", "windfall_power", "windfall_world", "hand_limit",
+                                 "start_world", "explore_discard", "develop_discount", "zero_cost_card",
+                                 "temp_military", "takeover", "settle_second", "ante_card", "ante_keep",
+                                 "discard_produce", "draft_pick"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(DecisionKind::kCount), "a name per decision");
   return kNames[static_cast<int>(k)];
 }
 
@@ -253,6 +273,29 @@ State Game::new_initial_state(uint64_t seed) const {
   for (int i = 0; i < kMaxPlayers; ++i) s.selected[i] = kNone;
   s.deck = all_cards();
   s.floor = kNone;
+
+  if (goals_on()) deal_goals(*this, s);
+  if (solo()) {  // §5.2: the human plays by the advanced 2-player rules against the robot
+    s.advanced = 1;
+    setup_robot(*this, s);
+    s.stage = kStageStartDiscard;
+    s.round = 0;
+    advance(s);
+    return s;
+  }
+  if (options_.draft) {  // §6: draft first, then the start-world choice
+    setup_draft(*this, s);
+    s.round = 0;
+    advance(s);
+    return s;
+  }
+  if (start_choice()) {  // RvI (§1.8): a red and a blue start world each, one kept in the start stage
+    deal_start_pairs(*this, s);
+    s.stage = kStageStartDiscard;
+    s.round = 0;
+    advance(s);
+    return s;
+  }
 
   // Deal one start world to each seat; the others are ordinary deck cards (A31).
   // First game (§2.3, A2, A3): start worlds #1..#n, assigned at random, with preset hands.
@@ -287,7 +330,7 @@ State Game::new_initial_state(uint64_t seed) const {
   for (int t = 0; t < s.players; ++t) {
     int seat = seat_at(s, t);
     int w = s.tableau[seat].first();
-    if (card(w).windfall()) place_good(s, w);
+    if (card(w).windfall()) place_good(s, seat, w);
   }
   if (!options_.first_game)
     for (int t = 0; t < s.players; ++t) draw_to_hand(s, seat_at(s, t), 6);

@@ -39,7 +39,7 @@ int run_explore(const Game& g, State& s, int* out) {
     // All seats draw before anyone discards (A13).
     for (int t = 0; t < s.players; ++t) {
       int seat = seat_at(s, t);
-      CardSet got = draw_set(s, explore_draws(g, s, seat));
+      CardSet got = draw_cards(s, seat, explore_draws(g, s, seat));
       s.hand[seat] |= got;
       s.fresh |= got;
     }
@@ -57,8 +57,23 @@ int run_explore(const Game& g, State& s, int* out) {
         ++s.turn;
         continue;
       }
-      s.need = static_cast<int8_t>(keep);
-      s.step = 2;
+      if (__builtin_expect(g.has(Game::kHasMix), 0) && s.tableau[seat].intersects(g.mix_cards())) {
+        // Mix and match (§4.2): the discards come from the whole hand.
+        s.need = static_cast<int8_t>(drawn - keep);
+        s.floor = kNone;
+        s.step = 3;
+      } else {
+        s.need = static_cast<int8_t>(keep);
+        s.step = 2;
+      }
+    }
+    if (s.step == 3) {
+      pose(s, DecisionKind::ExploreDiscard, seat);
+      int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
+      if (n > 1) return n;
+      if (n == 0) no_legal_action(g, s);
+      apply_explore_discard(s, out[0]);
+      continue;
     }
     pose(s, DecisionKind::ExploreKeep, seat);
     int n = emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
@@ -70,6 +85,7 @@ int run_explore(const Game& g, State& s, int* out) {
 }
 
 int legal_explore(const Game& g, const State& s, int* out) {
+  if (s.decision == DecisionKind::ExploreDiscard) return choose_ascending(g, s.hand[s.actor], s.floor, s.need, out);
   CardSet mine = s.hand[s.actor] & s.fresh;
   return emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
 }
@@ -84,9 +100,23 @@ void apply_explore_keep(State& s, int action) {
   }
 }
 
+// ExploreDiscard: one card of the whole hand, in increasing order.
+void apply_explore_discard(State& s, int action) {
+  int seat = s.actor;
+  discard_from_hand(s, seat, action);
+  s.fresh.reset(action);
+  s.floor = static_cast<uint8_t>(action);
+  if (--s.need == 0) {
+    s.fresh -= s.hand[seat];
+    ++s.turn;
+    s.step = 1;
+  }
+}
+
 void apply_explore(const Game& g, State& s, int action) {
   (void)g;
-  apply_explore_keep(s, action);
+  if (s.decision == DecisionKind::ExploreDiscard) apply_explore_discard(s, action);
+  else apply_explore_keep(s, action);
 }
 
 }  // namespace gs::rftg

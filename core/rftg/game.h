@@ -8,6 +8,7 @@
 
 #include "common/cardset.h"
 #include "rftg/cards.h"
+#include "rftg/solo.h"
 #include "rftg/state.h"
 
 namespace gs::rftg {
@@ -47,8 +48,10 @@ struct CardInfo {
   bool windfall() const { return (flags & kFlagWindfall) != 0; }
   // Phase I
   int8_t explore_draw, explore_keep;
+  bool explore_mix;            // mix and match: the Explore discards come from the whole hand
   // Phase II
   int8_t develop_draw, develop_reduce, develop_draw_after;
+  int8_t develop_discard_reduce;  // R&D Crash Program: discard it from the tableau for -value
   // Phase III
   int8_t military_power;       // unconditional Military (may be negative)
   int8_t military_vs_kind[5];  // Military vs military worlds of a good kind
@@ -59,21 +62,37 @@ struct CardInfo {
   int8_t discard_military;     // New Military Tactics: +value when discarded
   int8_t pay_military;         // Contact Specialist: discount (valid if has_pay_military)
   bool has_pay_military;
-  bool colony_ship;
+  bool colony_ship;            // Colony Ship, Doomed World: discard for a cost-0 placement
+  // Phase III, expansions
+  int8_t military_per_world;   // Hidden Fortress: +value per military world in the tableau
+  int8_t pay_military_rebel;   // Rebel Alliance: pay for Rebel military worlds (valid if has_pay_military_rebel)
+  bool has_pay_military_rebel;
+  int8_t pay_discount;         // Rebel Pact: extra discount when paying for Military
+  bool place_two;              // Improved Logistics: a second placement (or takeover)
+  int8_t cloak;                // Imperium Cloaking Technology: conquer a non-military world with +value (valid if has_cloak)
+  bool has_cloak;
+  int8_t military_hand;        // discard up to value hand cards for +1 temporary Military each
+  uint8_t takeover_kinds;      // bit per TakeoverKind
+  int8_t takeover_bonus;       // Rebel Alliance: +value per own Rebel military world when attacking with it
+  bool takeover_defence;       // Rebel Pact
   // The Settle fields above packed for a vector sum (see settle.cpp, SettleLane).
   alignas(16) int8_t settle_lanes[16];
   // Trade ($)
   int8_t trade_any, trade_kind[5], trade_this;
+  int8_t trade_per_chromo;     // Clandestine Uplift Lab: +1 card per chromosome card when selling Genes
   // Phase IV consume powers (not trade powers), in card order
   int8_t n_consume;
   ConsumePower consume[kMaxConsumePowers];
   // Phase V
   bool produce;
   int8_t produce_draw_if, produce_draw;
-  uint8_t windfall_power;  // 0 none, else 1 + class (class 0 any, 1..4 kind)
+  uint8_t windfall_power;  // 0 none, else 1 + class (class 0 any, 1..4 kind, 5 Genes on another world)
   int8_t draw_each_novelty, draw_each_alien, draw_different, draw_most_rare, draw_world_genes;
+  int8_t draw_military, draw_rebel, draw_chromo;  // draw per military world / Rebel world / chromosome card
+  bool discard_produce;    // Damaged Alien Factory: produce here by discarding a hand card
   // Scoring classification
   bool has_explore_power, has_trade_power, has_consume_power;
+  uint8_t power_categories;  // Innovation Leader: bit 1 << phase for phases I-V, bit 6 for trade ($)
 };
 
 // Cards grouped by the phase their powers work in, so a phase only visits the
@@ -88,7 +107,9 @@ enum PowerGroup : uint8_t {
 enum SumField : uint8_t {
   kSumExploreDraw, kSumExploreKeep, kSumDevelopReduce, kSumDevelopDraw, kSumDevelopDrawAfter,
   kSumSettleDrawAfter, kSumProduceDraw, kSumProduceDrawIf, kSumDrawWorldGenes, kSumDrawEachNovelty,
-  kSumDrawEachAlien, kSumDrawDifferent, kSumDrawMostRare, kSumMilitary, kSumVp, kNumSumFields
+  kSumDrawEachAlien, kSumDrawDifferent, kSumDrawMostRare, kSumMilitary, kSumVp,
+  kSumMilitaryPerWorld, kSumMilitaryHand, kSumPayDiscount, kSumDrawMilitary, kSumDrawRebel, kSumDrawChromo,
+  kSumTradePerChromo, kSumTakeoverBonus, kNumSumFields
 };
 
 struct GameOptions {
@@ -96,6 +117,11 @@ struct GameOptions {
   std::string expansion = "base";
   bool advanced = false;
   bool first_game = false;  // §2.3 introductory setup: start worlds #1..#n and preset hands
+  int goals = -1;           // TGS/RvI goals: 1 on, 0 off, -1 the rulebook default (on with 2+ players)
+  bool takeovers = false;   // RvI takeovers (E45: off unless asked for)
+  bool draft = false;       // draft variant (§6)
+  std::string solo_difficulty = "medium";  // solo game (players = 1): easy, medium or hard
+  std::string solo_config;  // solo game: text of the solo configuration (core/data/rftg_solo.txt format)
   // Rule constants a what-if variant may change (G16; defaults are the printed rules).
   int hand_limit = kHandLimit;         // §3.6: cards kept at the end of a round
   int vp_per_player = 12;              // §2.2: VP chips in the pool per player
@@ -108,7 +134,7 @@ class Game {
 
   const GameOptions& options() const { return options_; }
   int players() const { return options_.players; }
-  bool advanced() const { return options_.advanced; }
+  bool advanced() const { return options_.advanced || options_.players == 1; }  // the solo human plays so too (§5.1)
   Level level() const { return level_; }
   const CardDb& db() const { return db_; }
 
@@ -144,11 +170,49 @@ class Game {
   const CardSet& powered(PowerGroup k) const { return powered_[k]; }
   // Sum of a per-card number over a set of instances.
   int sum(SumField f, const CardSet& cards) const { return sums_[f].sum(cards); }
-  // Instances whose windfall-production power fills class k (0 any, 1..4 kind).
+  // Instances whose windfall-production power fills class k (0 any, 1..4 kind, 5 Genes on another world).
   const CardSet& windfall_power_cards(int k) const { return windfall_power_[k]; }
-  int initial_pool() const { return options_.vp_per_player * options_.players; }
+  int initial_pool() const { return pool_; }
   int hand_limit() const { return options_.hand_limit; }
   int tableau_end() const { return options_.tableau_end; }
+
+  // Expansion features of this game.
+  bool goals_on() const { return goals_on_; }
+  bool takeovers_on() const { return takeovers_on_; }
+  bool solo() const { return options_.players == 1; }
+  const SoloConfig& solo_config() const { return solo_; }
+  int solo_difficulty() const { return solo_difficulty_; }  // 0 easy, 1 medium, 2 hard
+  // RvI setup (§1.8): each seat is dealt a red and a blue start world and keeps one.
+  bool start_choice() const {
+    return (level_ == kRvi && !options_.first_game && options_.players >= 2) || options_.draft;
+  }
+  // Card sets by keyword or property (instances of this game).
+  const CardSet& rebel_military() const { return rebel_military_; }   // military worlds with the Rebel keyword
+  const CardSet& keyword_cards(uint32_t flag) const;                  // kFlagAlien, kFlagImperium, kFlagUplift, kFlagChromo
+  const CardSet& explore_powered() const { return explore_powered_; } // cards with an Explore power
+  const CardSet& question_six_devels() const { return question_six_; } // six-cost developments with '?' VP
+  const CardSet& zero_cost_cards() const { return zero_cost_; }       // Colony Ship, Doomed World
+  const CardSet& nmt_cards() const { return nmt_; }                   // New Military Tactics
+  const CardSet& hand_limit_12() const { return hand_limit_12_; }
+  const CardSet& game_end_14() const { return game_end_14_; }
+  const CardSet& mix_cards() const { return mix_; }                   // mix and match Explore
+  const CardSet& develop_discount_cards() const { return develop_discount_; }
+  const CardSet& discard_produce_cards() const { return discard_produce_; }
+  const CardSet& not_this_cards() const { return not_this_; }         // windfall powers not on their own world
+  const CardSet& takeover_cards(int kind) const { return takeover_[kind]; }
+  const CardSet& takeover_defence_cards() const { return takeover_defence_; }
+  const CardSet& place_two_cards() const { return place_two_; }
+  // Cards with Settle powers beyond the lane sum of the base game (settle.cpp).
+  const CardSet& settle_extra() const { return settle_extra_; }
+  // Does the deck hold any card with this expansion feature? (cheap guards for the base game)
+  enum Feature : uint16_t {
+    kHasMix = 1, kHasDevelopDiscount = 2, kHasDiscardProduce = 4, kHasHandLimit12 = 8, kHasGameEnd14 = 16,
+    kHasNotThis = 32, kHasSettleExtra = 64, kHasPlaceTwo = 128, kHasTradePerChromo = 256, kHasConsumeExtra = 512,
+    kHasProduceExtra = 1024
+  };
+  bool has(Feature f) const { return (features_ & f) != 0; }
+  // Goals of this game's level (indices into db().goals).
+  const std::vector<int>& goal_pool(int kind) const { return goal_pool_[kind]; }
 
   // The engine.
   State new_initial_state(uint64_t seed) const;
@@ -166,7 +230,7 @@ class Game {
   std::string decision_name(DecisionKind k) const;
 
   // Scoring.
-  struct ScoreParts { int cards = 0, chips = 0, six_cost = 0, total = 0; };
+  struct ScoreParts { int cards = 0, chips = 0, six_cost = 0, goals = 0, total = 0; };
   ScoreParts score_parts(const State& s, int seat) const;
   std::vector<int> scores(const State& s) const;
   std::vector<int> winners(const State& s) const;  // after tie-breaks; only meaningful when terminal
@@ -198,7 +262,16 @@ class Game {
   CardSet windfall_kind_[5], kind_worlds_[5];
   CardSet powered_[kNumGroups];
   CardSum sums_[kNumSumFields];
-  CardSet windfall_power_[5];
+  CardSet windfall_power_[kNumWindfallClasses];
+  int pool_ = 0;
+  bool goals_on_ = false, takeovers_on_ = false;
+  uint16_t features_ = 0;
+  SoloConfig solo_;
+  int solo_difficulty_ = 1;
+  CardSet rebel_military_, alien_keyword_, imperium_, uplift_, chromo_, explore_powered_;
+  CardSet question_six_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
+  CardSet not_this_, takeover_[3], takeover_defence_, place_two_, settle_extra_;
+  std::vector<int> goal_pool_[2];
   static constexpr int kCostSteps = 16;
   CardSet cost_le_[kCostSteps + 1];  // [c + 1]: cost <= c; [0]: none; [kCostSteps]: all
   CardSet good_class_[5], military_, rebel_;

@@ -22,7 +22,13 @@ json::Value kind_list(unsigned mask);
 json::Value slot_value(const Game& g, int slot_action);
 json::Value active_value(const Game& g, const State& s);
 json::Value int_array(const int8_t* v, int n);
+json::Value goals_value(const Game& g, const State& s);
+json::Value robot_value(const Game& g, const State& s, bool full);
+json::Value takeovers_value(const Game& g, const State& s);
+bool settle_extended(const Game& g);
 }  // namespace state_json_detail
+
+void redeal_by_class(const Game& g, const State& s, State& d, int observer, Rng& rng);  // determinize_x.cpp
 
 namespace {
 
@@ -31,6 +37,12 @@ using namespace state_json_detail;
 // Another seat's action cards are secret while they are being chosen, and
 // Develop/Settle selections until the reveal that ends the select step:
 // actions_hidden and selection_hidden (rftg/visibility.h).
+
+// RvI setup (§1.8): the start worlds lie face down until every seat has chosen.
+bool start_worlds_hidden(const Game& g, const State& s) { return s.stage == kStageStartDiscard && g.start_choice(); }
+
+// Gambling World (RvI): the cards revealed for an ante are seen by everybody.
+bool ante_revealed(const State& s) { return s.stage == kStageConsume && s.decision == DecisionKind::AnteKeep; }
 
 // Seat order position of a seat (0 = s.first).
 int turn_of(const State& s, int seat) { return (seat - s.first + s.players) % s.players; }
@@ -56,9 +68,17 @@ json::Value scratch(const Game& g, const State& s) {
     case DecisionKind::StartDiscard:
     case DecisionKind::HandLimit:
     case DecisionKind::Pay:
+    case DecisionKind::ExploreDiscard:
       o.set("need", s.need);
       o.set("floor", floor());
       break;
+    case DecisionKind::DevelopDiscount: o.set("need", s.need); break;
+    case DecisionKind::TempMilitary:
+      o.set("context", s.context == kTempConquest ? "conquest" : s.context == kTempAttack ? "attack" : "defence");
+      if (s.context == kTempConquest) o.set("need", s.need);
+      o.set("floor", floor());
+      break;
+    case DecisionKind::AnteKeep: o.set("ante", card_label(g, s.ante)); break;
     case DecisionKind::ExploreKeep: o.set("need", s.need); break;
     case DecisionKind::ConsumePower: o.set("used", used_slots(g, s, seat)); break;
     case DecisionKind::ConsumeGood:
@@ -81,11 +101,11 @@ json::Value scratch(const Game& g, const State& s) {
       break;
     case DecisionKind::WindfallWorld:
       o.set("active", active_value(g, s));
-      o.set("windfall_left", int_array(s.windfall_left, 5));
+      o.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
       o.set("produced", int_array(s.produced, 5));
       break;
     case DecisionKind::WindfallPower:
-      o.set("windfall_left", int_array(s.windfall_left, 5));
+      o.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
       o.set("produced", int_array(s.produced, 5));
       break;
     default: break;
@@ -115,11 +135,14 @@ std::string Game::observation_json(const State& s, int player) const {
   v.set("phase_rep", s.phase_rep);
   v.set("first", s.first);
   v.set("vp_pool", s.vp_pool);
-  v.set("deck_size", s.deck.count());
+  v.set("deck_size", s.draft ? (s.deck & owned_by(s, kOwnerCommon)).count() : s.deck.count());
   v.set("discard_size", s.discard.count());
   v.set("decision", decision_name(s.decision));
   v.set("actor", s.actor);
   v.set("bonus", seat_list(s.bonus));
+  if (goals_on()) v.set("goals", goals_value(*this, s));
+  if (s.stage == kStageSettle && takeovers_on()) v.set("takeovers", takeovers_value(*this, s));
+  if (solo()) v.set("robot", robot_value(*this, s, false));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     bool me = i == player;
@@ -130,15 +153,32 @@ std::string Game::observation_json(const State& s, int player) const {
     }
     p.set("hand_size", s.hand[i].count());
     p.set("explored_count", (s.hand[i] & s.fresh).count());
-    p.set("tableau", card_list(*this, s.tableau[i]));
+    if (ante_revealed(s) && i == s.actor) p.set("revealed", card_list(*this, s.hand[i] & s.fresh));
+    if (!me && start_worlds_hidden(*this, s)) {
+      p.set("tableau", "hidden");
+      p.set("tableau_size", s.tableau[i].count());
+    } else {
+      p.set("tableau", card_list(*this, s.tableau[i]));
+    }
     p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
-    p.set("chips", s.chips[i]);
+    p.set("chips", static_cast<int>(s.chips[i]));
     p.set("actions", !me && actions_hidden(s) ? json::Value("hidden") : action_list(s.actions[i]));
     json::Value sel;
     if (!me && selection_hidden(s)) sel = "hidden";
     else if (s.selected[i] != kNone) sel = card_label(*this, s.selected[i]);
     p.set("selected", std::move(sel));
-    p.set("produced_rare", s.produced_rare[i]);
+    if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
+    if (s.draft) {  // own piles (§6)
+      CardSet own = owned_by(s, i);
+      p.set("deck_size", (s.deck & own).count());
+      p.set("discard_size", (s.discard & own).count());
+      if (me && s.stage == kStageDraft) p.set("drafted", card_list(*this, s.deck & own));
+    }
+    if (s.stage == kStageSettle && settle_extended(*this)) {
+      p.set("temp_military", s.temp_military[i] & 15);
+      uint8_t w = s.second_world[i];
+      p.set("second_world", w < num_instances() ? json::Value(card_label(*this, w)) : json::Value());
+    }
     players.push_back(std::move(p));
   }
   v.set("players", std::move(players));
@@ -152,7 +192,8 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
   State d = s;
 
   // Everything the observer cannot see goes back into one pool ...
-  CardSet pool = s.deck | s.discard | s.goods;
+  const CardSet goods = good_cards(*this, s);
+  CardSet pool = s.deck | s.discard | goods;
   for (int i = 0; i < s.players; ++i)
     if (i != observer) pool |= s.hand[i];
   int cards[kMaxInstances];
@@ -169,7 +210,16 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
     if (s.decision == DecisionKind::SettleSelect) must_hold = worlds();
   }
 
-  for (int attempt = 0;; ++attempt) {
+  // The expansions' extra knowledge (own decks of the draft, start worlds face down,
+  // revealed ante cards): cards are redealt within classes (determinize_x.cpp).
+  bool by_class = s.draft || start_worlds_hidden(*this, s) || ante_revealed(s) || (solo() && s.hand[1].any());
+  for (int attempt = 0; by_class; ++attempt) {
+    d = s;
+    redeal_by_class(*this, s, d, observer, rng);
+    if (must_hold.empty() || d.hand[actor].intersects(must_hold) || attempt == 63) break;
+  }
+
+  for (int attempt = 0; !by_class; ++attempt) {
     for (int k = ncards; k > 1; --k) std::swap(cards[k - 1], cards[rng.below(static_cast<uint32_t>(k))]);
     // ... and is dealt back keeping every count.
     int next = 0;
@@ -187,8 +237,8 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
       d.hand[i] |= fresh;
       deal(d.hand[i], s.hand[i].count() - explored);
     }
-    d.goods.clear();
-    deal(d.goods, s.goods.count());
+    CardSet new_goods;  // dealt to no zone: they lie under the worlds
+    deal(new_goods, goods.count());
     d.discard.clear();
     deal(d.discard, s.discard.count());
     d.deck.clear();
@@ -199,7 +249,7 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
       if (elsewhere.empty() || d.hand[actor].empty()) break;
       int in = elsewhere.nth(static_cast<int>(rng.below(static_cast<uint32_t>(elsewhere.count()))));
       int out = d.hand[actor].nth(static_cast<int>(rng.below(static_cast<uint32_t>(d.hand[actor].count()))));
-      for (CardSet* z : {&d.goods, &d.discard, &d.deck, &d.hand[0], &d.hand[1], &d.hand[2], &d.hand[3], &d.hand[4],
+      for (CardSet* z : {&new_goods, &d.discard, &d.deck, &d.hand[0], &d.hand[1], &d.hand[2], &d.hand[3], &d.hand[4],
                          &d.hand[5]}) {
         if (!z->test(in)) continue;
         z->reset(in);

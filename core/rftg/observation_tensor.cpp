@@ -116,7 +116,7 @@ void ObservationEncoder::encode(const State& s, int player, int16_t* out) const 
     put(b + kHandSize, s.hand[seat].count());
     put(b + kExploredCount, (s.hand[seat] & s.fresh).count());
     put(b + kChips, s.chips[seat]);
-    put(b + kProducedRare, s.produced_rare[seat]);
+    if (s.stage == kStageProduce) put(b + kProducedRare, s.produced_rare[seat]);  // stage scratch (state.h)
     if (!me && actions_hidden(s)) {
       put(b + kActionsHidden, 1);
     } else {

@@ -76,24 +76,91 @@ inline CardSet draw_set(State& s, int n) {
 }
 // One card drawn as by draw_set; -1 if there is none (A12).
 inline int draw_one(State& s) { return draw_set(s, 1).first(); }
+// Draft variant (§6): every card has an owner code, 0..4 a seat, kOwnerCommon the cards
+// still to draft, kOwnerRemoved those left over; bit 0 is State::owner_bits, bits 1 and 2
+// are hand[5] and tableau[5] (seat 5 never plays a draft). Only cards in the deck, the
+// discard pile or under worlds use it: a seat's deck and discard pile are those it owns.
+constexpr int kOwnerCommon = 5, kOwnerRemoved = 6;
+inline CardSet owned_by(const State& s, int code) {
+  CardSet out;
+  for (int k = 0; k < CardSet::kWords; ++k) {
+    uint64_t b0 = s.owner_bits[k], b1 = s.hand[5].w[k], b2 = s.tableau[5].w[k];
+    out.w[k] = ((code & 1) ? b0 : ~b0) & ((code & 2) ? b1 : ~b1) & ((code & 4) ? b2 : ~b2);
+  }
+  return out;
+}
+inline void set_owner(State& s, int card, int code) {
+  uint64_t bit = 1ull << (card & 63);
+  int k = card >> 6;
+  s.owner_bits[k] = (code & 1) ? s.owner_bits[k] | bit : s.owner_bits[k] & ~bit;
+  s.hand[5].w[k] = (code & 2) ? s.hand[5].w[k] | bit : s.hand[5].w[k] & ~bit;
+  s.tableau[5].w[k] = (code & 4) ? s.tableau[5].w[k] | bit : s.tableau[5].w[k] & ~bit;
+}
+// The seat's own deck and discard pile stand in for the shared ones during a draw (E41).
+CardSet draw_own(State& s, int seat, int n);  // draft.cpp
+
+// n cards for `seat`: from the shared deck, or the seat's own deck in the draft variant.
+inline CardSet draw_cards(State& s, int seat, int n) {
+  if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, n);
+  return draw_set(s, n);
+}
+inline int draw_one_for(State& s, int seat) {
+  if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, 1).first();
+  return draw_one(s);
+}
 inline void draw_to_hand(State& s, int seat, int n) {
-  if (n > 0) s.hand[seat] |= draw_set(s, n);
+  if (n > 0) s.hand[seat] |= draw_cards(s, seat, n);
 }
 inline void discard_from_hand(State& s, int seat, int card) {
   s.hand[seat].reset(card);
   s.discard.set(card);
 }
-bool place_good(State& s, int world);  // false when no card was left (A12)
-// Goods are face down and interchangeable: the lowest good instance goes to the discard pile.
-inline void remove_good(State& s, int world) {
+bool place_good(State& s, int seat, int world);  // false when no card was left (A12)
+// The cards in some zone: deck, discard pile, hands, tableaus (solo: the robot's tableau
+// and pile too; tableau[5] is its bookkeeping, no zone).
+inline CardSet zoned_cards(const State& s) {
+  CardSet z = s.deck | s.discard;
+  if (__builtin_expect(s.players == 1, 0)) {
+    for (int i = 0; i < kMaxPlayers; ++i) z |= s.hand[i];
+    return z | s.tableau[0] | s.tableau[1];
+  }
+  for (int i = 0; i < s.players; ++i) z |= s.hand[i] | s.tableau[i];
+  return z;
+}
+// The cards lying face down as goods: those in no zone.
+inline CardSet good_cards(const Game& g, const State& s) { return g.all_cards() - zoned_cards(s); }
+// Goods are face down and interchangeable: the lowest good instance goes to the discard
+// pile (in the draft variant, the lowest good card the seat owns: to its own pile).
+inline void remove_good(const Game& g, State& s, int seat, int world) {
   s.has_good.reset(world);
-  int c = s.goods.pop_first();
-  s.discard.set(c);
+  if (__builtin_expect(s.draft != 0 || s.players == 1, 0)) {
+    CardSet goods = good_cards(g, s);
+    s.discard.set((s.draft ? goods & owned_by(s, seat) : goods).first());
+    return;
+  }
+  for (int k = 0; k < CardSet::kWords; ++k) {  // the lowest card in no zone, one word at a time
+    uint64_t z = s.deck.w[k] | s.discard.w[k];
+    for (int i = 0; i < s.players; ++i) z |= s.hand[i].w[k] | s.tableau[i].w[k];
+    uint64_t goods = g.all_cards().w[k] & ~z;
+    if (goods) {
+      s.discard.w[k] |= goods & (0 - goods);
+      return;
+    }
+  }
 }
 inline void award_vp(State& s, int seat, int vp) {
-  s.chips[seat] = static_cast<int16_t>(s.chips[seat] + vp);
+  s.chips[seat] = static_cast<uint8_t>(s.chips[seat] + vp);
   s.vp_pool = static_cast<int16_t>(s.vp_pool - vp);
 }
+// A card leaves its owner's tableau for the discard pile (Colony Ship, R&D Crash Program,
+// ...): a most goal may be lost right away (§2.3, E8).
+void check_goal_losses(const Game& g, State& s);
+inline void tableau_discard(const Game& g, State& s, int seat, int card) {
+  s.tableau[seat].reset(card);
+  s.discard.set(card);
+  if (g.goals_on()) check_goal_losses(g, s);
+}
+
 // When the whole rest of the hand must go (need >= cards above floor), discard it
 // without asking (G2: a forced choice) and return true.
 inline bool pay_all_if_forced(State& s, int seat) {
@@ -142,6 +209,10 @@ int run_settle(const Game& g, State& s, int* out);
 int run_consume(const Game& g, State& s, int* out);
 int run_produce(const Game& g, State& s, int* out);
 int run_hand_limit(const Game& g, State& s, int* out);
+int run_draft(const Game& g, State& s, int* out);
+int legal_draft(const Game& g, const State& s, int* out);
+void apply_draft_pick(const Game& g, State& s, int action);
+void setup_draft(const Game& g, State& s);
 
 int legal_round(const Game& g, const State& s, int* out);    // StartDiscard, ChooseAction, HandLimit
 int legal_explore(const Game& g, const State& s, int* out);
@@ -162,8 +233,10 @@ void apply_produce(const Game& g, State& s, int action);
 void apply_choose_action(State& s, int action);
 void apply_round_discard(State& s, int action);  // StartDiscard, HandLimit
 void apply_explore_keep(State& s, int action);
+void apply_explore_discard(State& s, int action);
 void apply_develop_select(State& s, int action);
 void apply_develop_pay(State& s, int action);
+void apply_develop_discount(const Game& g, State& s, int action);
 void apply_settle_select(State& s, int action);
 void apply_settle_method(State& s, int action);
 void apply_settle_pay(State& s, int action);
@@ -172,8 +245,34 @@ void apply_consume_power(const Game& g, State& s, int action);
 void apply_consume_good(const Game& g, State& s, int action);
 void apply_consume_hand(const Game& g, State& s, int action);
 void apply_lucky_number(const Game& g, State& s, int action);
+void apply_ante_card(const Game& g, State& s, int action);
+void apply_ante_keep(const Game& g, State& s, int action);
 void apply_windfall_power(State& s, int action);
 void apply_windfall_world(const Game& g, State& s, int action);
+void apply_discard_produce(const Game& g, State& s, int action);
+
+// Setup and goals (setup.cpp, goals.cpp).
+void deal_start_worlds(const Game& g, State& s);  // a red and a blue start world into each tableau
+void deal_start_pairs(const Game& g, State& s);   // ... and six cards each
+void reveal_start_worlds(const Game& g, State& s);
+int start_discards(const Game& g, const State& s, int seat);  // cards the seat discards at the start
+void deal_goals(const Game& g, State& s);
+void check_goals(const Game& g, State& s, unsigned when);      // at the end of a phase (1 << Phase) or round
+void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
+int goal_value(const Game& g, const State& s, int seat, GoalMeasure m);
+int goal_vp(const Game& g, const State& s, int seat);
+// The game's hand limit (10), two more with Pan-Galactic Research (§4.1, DISCARD_TO_12;
+// G-entry in docs/rules.md: what-if rule constants move both numbers together).
+inline int hand_limit(const Game& g, const State& s, int seat) {
+  return g.hand_limit() +
+         (__builtin_expect(g.has(Game::kHasHandLimit12), 0) && s.tableau[seat].intersects(g.hand_limit_12()) ? 2 : 0);
+}
+// The tableau size that ends the game for the seat: 12, two more for the owner of Hidden
+// Fortress (§4.1, GAME_END_14; E24).
+inline int game_end_cards(const Game& g, const State& s, int seat) {
+  return g.tableau_end() +
+         (__builtin_expect(g.has(Game::kHasGameEnd14), 0) && s.tableau[seat].intersects(g.game_end_14()) ? 2 : 0);
+}
 
 // Develop/Settle cost helpers (also used for legality).
 int develop_cost(const Game& g, const State& s, int seat, int card);

@@ -7,16 +7,35 @@ namespace gs::rftg {
 
 namespace {
 
-enum Step : uint8_t { kInit = 0, kWindfall, kWindfallPower, kWindfallWorld, kDraws };
+enum Step : uint8_t { kInit = 0, kWindfall, kWindfallPower, kWindfallWorld, kDraws, kDiscardEarly, kDiscardLate };
 
-// Empty windfall worlds of the seat that production class k (0 any, 1..4 kind) may fill.
-CardSet windfall_targets(const Game& g, const State& s, int seat, int k) {
-  const CardSet& pool = k == 0 ? g.windfall_worlds() : g.windfall_of_kind(k);
-  return (s.tableau[seat] & pool) - s.has_good;
+// Empty windfall worlds of the seat that production class k may fill: 0 any kind, 1..4
+// that kind, 5 Genes worlds other than the power's own (Universal Symbionts, NOT_THIS).
+inline CardSet windfall_targets(const Game& g, const State& s, int seat, int k) {
+  const CardSet& pool = k == 0 ? g.windfall_worlds() : g.windfall_of_kind(k < 5 ? k : kGenes);
+  CardSet t = (s.tableau[seat] & pool) - s.has_good;
+  if (__builtin_expect(k == 5, 0)) t -= g.not_this_cards();
+  return t;
+}
+
+// Windfall classes in use: the sixth (Genes on another world) only with Universal Symbionts.
+inline int windfall_classes(const Game& g) { return g.has(Game::kHasNotThis) ? kNumWindfallClasses : 5; }
+
+// Damaged Alien Factory without a good, which a discarded hand card can fill (kNone if none).
+int discard_produce_world(const Game& g, const State& s, int seat) {
+  if (!g.has(Game::kHasDiscardProduce)) return kNone;
+  CardSet w = (s.tableau[seat] & g.discard_produce_cards()) - s.has_good;
+  return w.empty() || s.hand[seat].empty() ? kNone : w.first();
+}
+
+int legal_discard_produce(const Game& g, const State& s, int seat, int* out) {
+  int n = emit_cards(distinct_copies(g, s.hand[seat], s.hand[seat]), out);
+  out[n++] = act::kPass;
+  return n;
 }
 
 void produce_on(const Game& g, State& s, int seat, int world) {
-  if (!place_good(s, world)) return;  // A12: no card left
+  if (!place_good(s, seat, world)) return;  // A12: no card left
   ++s.produced[g.card(world).good];
   draw_to_hand(s, seat, g.card(world).produce_draw_if);  // A20: Gem World, Runaway Robots...
 }
@@ -24,7 +43,8 @@ void produce_on(const Game& g, State& s, int seat, int world) {
 // Classes with a pending production and an eligible world; drops those that have none.
 unsigned open_classes(const Game& g, State& s, int seat) {
   unsigned m = 0;
-  for (int k = 0; k < 5; ++k) {
+  const int classes = windfall_classes(g);
+  for (int k = 0; k < classes; ++k) {
     if (s.windfall_left[k] <= 0) continue;
     if (windfall_targets(g, s, seat, k).any()) m |= 1u << k;
     else s.windfall_left[k] = 0;
@@ -56,28 +76,31 @@ int run_produce(const Game& g, State& s, int* out) {
     const CardSet tab = s.tableau[seat];
     switch (s.step) {
       case kInit: {
-        for (int k = 0; k < 5; ++k) { s.produced[k] = 0; s.windfall_left[k] = 0; }
+        for (int k = 0; k < 5; ++k) s.produced[k] = 0;
+        for (int k = 0; k < kNumWindfallClasses; ++k) s.windfall_left[k] = 0;
         CardSet empty = (tab & g.production_worlds()) - s.has_good;
         if (empty.any()) {  // goods go on the empty worlds in increasing order (as long as cards last, A12)
           int want = empty.count();
-          CardSet got = draw_set(s, want);
+          CardSet got = draw_cards(s, seat, want);
           int placed = got.count();
           CardSet made = placed == want ? empty : empty.without_top(want - placed);
-          s.goods |= got;
           s.has_good |= made;
           for (int k = 1; k < 5; ++k) s.produced[k] = static_cast<int8_t>((made & g.worlds_of_kind(k)).count());
           draw_to_hand(s, seat, g.sum(kSumProduceDrawIf, made));
         }
         s.windfall_left[0] = chose(s, seat, kActProduce) ? 1 : 0;
         if ((tab & g.powered(kGroupProduce)).any())
-          for (int k = 0; k < 5; ++k)
+          for (int k = 0, classes = windfall_classes(g); k < classes; ++k)
             s.windfall_left[k] = static_cast<int8_t>(s.windfall_left[k] + (tab & g.windfall_power_cards(k)).count());
         s.step = kWindfall;
         break;
       }
       case kWindfall: {
         unsigned m = open_classes(g, s, seat);
-        if (m == 0) { s.step = kDraws; break; }
+        if (m == 0) {
+          s.step = __builtin_expect(discard_produce_world(g, s, seat) != kNone, 0) ? kDiscardEarly : kDraws;
+          break;
+        }
         if (__builtin_popcount(m) == 1) {
           s.active = static_cast<int16_t>(__builtin_ctz(m));
           s.step = kWindfallWorld;
@@ -110,12 +133,29 @@ int run_produce(const Game& g, State& s, int* out) {
                   g.sum(kSumDrawWorldGenes, tab) * (tab & g.worlds_of_kind(kGenes)).count() +
                   g.sum(kSumDrawEachNovelty, tab) * s.produced[kNovelty] +
                   g.sum(kSumDrawEachAlien, tab) * s.produced[kAlien] + g.sum(kSumDrawDifferent, tab) * kinds;
+          if (__builtin_expect(g.has(Game::kHasProduceExtra), 0))
+            n += g.sum(kSumDrawMilitary, tab) * (tab & g.military_worlds()).count() +
+                 g.sum(kSumDrawRebel, tab) * (tab & g.rebel_worlds()).count() +
+                 g.sum(kSumDrawChromo, tab) * (tab & g.keyword_cards(kFlagChromo)).count();
           draw_to_hand(s, seat, n);
+        }
+        if (__builtin_expect(discard_produce_world(g, s, seat) != kNone, 0)) {
+          s.step = kDiscardLate;
+          break;
         }
         s.produced_rare[seat] = s.produced[kRare];
         ++s.turn;
         s.step = kInit;
         break;
+      }
+      case kDiscardEarly:  // Damaged Alien Factory before the draws: its good counts for them ...
+      case kDiscardLate: {  // ... or after them, maybe with a card just drawn (§4.6)
+        if (discard_produce_world(g, s, seat) == kNone) {
+          apply_discard_produce(g, s, act::kPass);
+          break;
+        }
+        pose(s, DecisionKind::DiscardProduce, seat);
+        return legal_discard_produce(g, s, seat, out);
       }
       default: return 0;
     }
@@ -126,8 +166,9 @@ int legal_produce(const Game& g, const State& s, int* out) {
   int seat = s.actor;
   if (s.decision == DecisionKind::WindfallWorld)
     return emit_cards(windfall_targets(g, s, seat, s.active), out);
+  if (s.decision == DecisionKind::DiscardProduce) return legal_discard_produce(g, s, seat, out);
   int n = 0;
-  for (int k = 0; k < 5; ++k)
+  for (int k = 0, classes = windfall_classes(g); k < classes; ++k)
     if (s.windfall_left[k] > 0 && windfall_targets(g, s, seat, k).any()) out[n++] = act::kWindfallBase + k;
   return n;
 }
@@ -143,8 +184,26 @@ void apply_windfall_world(const Game& g, State& s, int action) {
   s.step = kWindfall;
 }
 
+// DiscardProduce: discard the card to put a good on Damaged Alien Factory, or not now.
+void apply_discard_produce(const Game& g, State& s, int action) {
+  int seat = seat_at(s, s.turn);
+  if (action != act::kPass) {
+    int world = discard_produce_world(g, s, seat);
+    discard_from_hand(s, seat, action);
+    produce_on(g, s, seat, world);
+  }
+  if (s.step == kDiscardEarly) {
+    s.step = kDraws;
+    return;
+  }
+  s.produced_rare[seat] = s.produced[kRare];
+  ++s.turn;
+  s.step = kInit;
+}
+
 void apply_produce(const Game& g, State& s, int action) {
   if (s.decision == DecisionKind::WindfallPower) apply_windfall_power(s, action);
+  else if (s.decision == DecisionKind::DiscardProduce) apply_discard_produce(g, s, action);
   else apply_windfall_world(g, s, action);
 }
 

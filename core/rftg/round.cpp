@@ -33,21 +33,47 @@ int legal_action_cards(const State& s, int* out) {
 
 }  // namespace
 
+// Steps: 0 begin a seat; 1 discard; 2 keep one of the two start worlds (RvI, §1.8).
 int run_start_discard(const Game& g, State& s, int* out) {
   while (s.turn < s.players) {
+    int seat = seat_at(s, s.turn);
     if (s.step == 0) {
-      s.need = 2;
+      if (s.tableau[seat].count() > 1) {  // a start-world pair: keep one first
+        s.step = 2;
+        pose(s, DecisionKind::StartWorld, seat);
+        return emit_cards(s.tableau[seat], out);
+      }
+      s.need = static_cast<int8_t>(start_discards(g, s, seat));
       s.floor = kNone;
       s.step = 1;
     }
-    int seat = seat_at(s, s.turn);
+    if (s.step == 2) {
+      pose(s, DecisionKind::StartWorld, seat);
+      return emit_cards(s.tableau[seat], out);
+    }
     pose(s, DecisionKind::StartDiscard, seat);
     int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
     if (n > 1) return n;
     if (n == 0) no_legal_action(g, s);
     apply_round_discard(s, out[0]);
   }
+  if (g.start_choice() && s.round == 0 && s.turn == s.players && s.step != 3) {
+    reveal_start_worlds(g, s);
+    s.step = 3;  // revealed
+  }
   return 0;
+}
+
+// StartWorld: keep this start world, the other goes face down to the discard pile.
+void apply_start_world(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  CardSet other = s.tableau[seat] - CardSet::single(action);
+  s.tableau[seat] = CardSet::single(action);
+  s.discard |= other;
+  if (s.draft) other.for_each([&](int w) { set_owner(s, w, seat); });  // to the own discard pile (E43)
+  s.need = static_cast<int8_t>(start_discards(g, s, seat));
+  s.floor = kNone;
+  s.step = 1;
 }
 
 int run_choose_action(const Game& g, State& s, int* out) {
@@ -64,7 +90,7 @@ int run_choose_action(const Game& g, State& s, int* out) {
 int run_hand_limit(const Game& g, State& s, int* out) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
-    int excess = s.hand[seat].count() - g.hand_limit();
+    int excess = s.hand[seat].count() - hand_limit(g, s, seat);
     if (excess <= 0) {
       ++s.turn;
       continue;
@@ -73,6 +99,7 @@ int run_hand_limit(const Game& g, State& s, int* out) {
       s.need = static_cast<int8_t>(excess);
       s.floor = kNone;
       s.step = 1;
+      if (g.goals_on()) s.round_discarded = static_cast<uint8_t>(s.round_discarded | (1u << seat));
     }
     pose(s, DecisionKind::HandLimit, seat);
     int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
@@ -88,6 +115,7 @@ int legal_round(const Game& g, const State& s, int* out) {
     case DecisionKind::StartDiscard:
     case DecisionKind::HandLimit: return choose_ascending(g, s.hand[s.actor], s.floor, s.need, out);
     case DecisionKind::ChooseAction: return legal_action_cards(s, out);
+    case DecisionKind::StartWorld: return emit_cards(s.tableau[s.actor], out);
     default: return 0;
   }
 }
@@ -110,8 +138,8 @@ void apply_round_discard(State& s, int action) {
 }
 
 void apply_round(const Game& g, State& s, int action) {
-  (void)g;
   if (s.decision == DecisionKind::ChooseAction) apply_choose_action(s, action);
+  else if (s.decision == DecisionKind::StartWorld) apply_start_world(g, s, action);
   else apply_round_discard(s, action);
 }
 

@@ -43,8 +43,13 @@ bool matches(const ScoreLine& line, const CardInfo& c) {
 
 }  // namespace
 
+// Unconditional Military: fixed values and Hidden Fortress's +1 per military world (E7).
 int Game::total_military(const State& s, int seat) const {
-  return sum(kSumMilitary, s.tableau[seat]);
+  const CardSet& tab = s.tableau[seat];
+  int m = sum(kSumMilitary, tab);
+  if (has(kHasSettleExtra) && tab.intersects(settle_extra()))
+    m += sum(kSumMilitaryPerWorld, tab) * (tab & military_worlds()).count();
+  return m;
 }
 
 Game::ScoreParts Game::score_parts(const State& s, int seat) const {
@@ -58,6 +63,12 @@ Game::ScoreParts Game::score_parts(const State& s, int seat) const {
     for (const ScoreLine& line : d.score) {  // per-player lines count once (A23)
       if (line.kind == ScoreKind::TotalMilitary) parts.six_cost += line.points * total_military(s, seat);
       if (line.kind == ScoreKind::ThreeVp) parts.six_cost += line.points * (s.chips[seat] / 3);
+      if (line.kind == ScoreKind::KindGood) {  // Galactic Exchange: 1, 3, 6, 10 VP for 1-4 kinds of worlds
+        static const int kByKinds[5] = {0, 1, 3, 6, 10};
+        int kinds = 0;
+        for (int k = kNovelty; k <= kAlien; ++k) kinds += tab.intersects(worlds_of_kind(k));
+        parts.six_cost += line.points + kByKinds[kinds];
+      }
     }
     tab.for_each([&](int j) {  // A24: each card scores on its first matching line
       for (const ScoreLine& line : d.score) {
@@ -68,7 +79,8 @@ Game::ScoreParts Game::score_parts(const State& s, int seat) const {
       }
     });
   });
-  parts.total = parts.cards + parts.chips + parts.six_cost;
+  if (goals_on()) parts.goals = goal_vp(*this, s, seat);
+  parts.total = parts.cards + parts.chips + parts.six_cost + parts.goals;
   return parts;
 }
 
@@ -79,6 +91,13 @@ std::vector<int> Game::scores(const State& s) const {
 }
 
 int Game::winners(const State& s, int* out) const {
+  if (solo()) {  // §5.7: against the robot; a full tie is a draw (E40): no winner either way
+    int human = score_parts(s, 0).total, robot = robot_score(*this, s);
+    int tie = s.hand[0].count() + (s.tableau[0] & s.has_good).count();
+    bool won = human != robot ? human > robot : tie > s.robot.credits + s.robot.economy;
+    if (won) out[0] = 0;
+    return won ? 1 : 0;
+  }
   int best = -1000000, best_tie = -1, n = 0;
   for (int i = 0; i < s.players; ++i) {
     int sc = score_parts(s, i).total;

@@ -1,72 +1,79 @@
 // Phase III, Settle (§4.3): secret selection, reveal (windfall goods), then each
 // seat in order pays for, conquers or (Contact Specialist) buys its world, and draws.
+// The expansions add, per seat, a takeover declaration or a second world (Improved
+// Logistics), and after all seats the takeovers are resolved (takeover.cpp).
 #include <algorithm>
 #include <stdexcept>
 
-#include "rftg/play.h"
+#include "rftg/settle_powers.h"
 
 namespace gs::rftg {
 
-namespace {
+using namespace settle_step;
 
-enum Step : uint8_t { kStart = 0, kSelect, kResolve, kMethod, kExecute, kPay, kDraws };
-
-// Settle powers of a seat's active tableau, summed once.
-struct SettlePowers {
-  int reduce = 0, reduce_kind[5] = {0, 0, 0, 0, 0};
-  int military = 0, military_vs_kind[5] = {0, 0, 0, 0, 0}, military_vs_rebel = 0;
-  int temporary = 0;         // New Military Tactics available
-  int contact_discount = 0;
-  bool colony_ship = false, contact = false;
-};
-
-typedef int8_t Lanes __attribute__((vector_size(16)));
-
-SettlePowers settle_powers(const Game& g, const State& s, int seat) {
-  Lanes sum = {};
-  (active_tableau(s, seat) & g.powered(kGroupSettle)).for_each([&](int i) {
-    sum += *reinterpret_cast<const Lanes*>(g.card(i).settle_lanes);
+int pay_military_card(const Game& g, const State& s, int seat, int world) {
+  const CardInfo& w = g.card(world);
+  int best = -1, best_d = -1000;
+  settle_active(g, s, seat).for_each([&](int c) {
+    const CardInfo& p = g.card(c);
+    int d = -1000;
+    if (p.has_pay_military) d = p.pay_military;
+    if (p.has_pay_military_rebel && (w.flags & kFlagRebel) && p.pay_military_rebel > d) d = p.pay_military_rebel;
+    if (d > best_d) { best_d = d; best = c; }
   });
-  SettlePowers sp;
-  sp.reduce = sum[kLaneReduce];
-  sp.military = sum[kLaneMilitary];
-  for (int k = 1; k < 5; ++k) {
-    sp.reduce_kind[k] = sum[kLaneReduceKind + k - 1];
-    sp.military_vs_kind[k] = sum[kLaneMilitaryKind + k - 1];
-  }
-  sp.military_vs_rebel = sum[kLaneMilitaryRebel];
-  sp.temporary = sum[kLaneTemporary];
-  sp.contact_discount = sum[kLaneContactDiscount];
-  sp.contact = sum[kLaneContact] > 0;
-  sp.colony_ship = sum[kLaneColonyShip] > 0;
-  return sp;
+  return best;
 }
+
+int military_of(const Game& g, const CardSet& cards) {
+  int m = g.sum(kSumMilitary, cards);
+  if (g.has(Game::kHasSettleExtra) && cards.intersects(g.settle_extra())) m += g.sum(kSumMilitaryPerWorld, cards) * (cards & g.military_worlds()).count();
+  return m;
+}
+
+namespace {
 
 struct Terms {
   int pay_cost;      // cards for a non-military world (Method A)
   int military;      // standing Military against this world (Method B)
-  bool colony_ship;  // Colony Ship may be used on this world
-  bool contact;      // Contact Specialist usable on this world (Method C)
+  bool colony_ship;  // a cost-0 discard may be used on this world
+  bool contact;      // pay for Military usable on this world (Method C)
   int contact_cost;
+  int cloak_need;    // Imperium Cloaking Technology: Military still missing for a non-military world
 };
 
-Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
+__attribute__((always_inline)) inline Terms settle_terms(const SettlePowers& sp, const CardInfo& w) {
   Terms t;
   int reduce = sp.reduce + sp.reduce_kind[w.good];  // A6, A28: kind-specific by good kind
-  t.military = sp.military + sp.military_vs_kind[w.good] + ((w.flags & kFlagRebel) ? sp.military_vs_rebel : 0);
+  t.military = military_against(sp, w);
   bool alien = w.good == kAlien;
   t.pay_cost = w.cost - reduce;
   if (t.pay_cost < 0) t.pay_cost = 0;
   t.colony_ship = sp.colony_ship && !alien;
-  t.contact = sp.contact && !alien && w.military();  // A5, A6
-  t.contact_cost = w.cost - sp.contact_discount - reduce;
+  if (__builtin_expect(!sp.extra, 1)) {  // the base game's powers only
+    t.contact = sp.contact && !alien && w.military();  // A5, A6
+    t.contact_cost = w.cost - sp.contact_discount - reduce;
+    if (t.contact_cost < 0) t.contact_cost = 0;
+    t.cloak_need = 0;
+    return t;
+  }
+  // Pay for Military (A5, A6, E17, E18): non-Alien military worlds, the best discount that applies.
+  int discount = sp.contact_discount;
+  bool contact = sp.contact;
+  if (sp.contact_rebel && (w.flags & kFlagRebel) && (!contact || sp.contact_rebel_discount > discount)) {
+    contact = true;
+    discount = sp.contact_rebel_discount;
+  }
+  t.contact = contact && !alien && w.military();
+  t.contact_cost = w.cost - discount - reduce - sp.pay_discount;
   if (t.contact_cost < 0) t.contact_cost = 0;
+  t.cloak_need = w.cost - (sp.military + sp.military_vs_kind[w.good] + sp.cloak_bonus);  // E19
   return t;
 }
 
-// Methods that can place world `w` with `avail` other cards in hand (bit mask over SettleMethod).
-// Colony Ship is offered only where it saves cards (docs/rules.md G3).
-unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail) {
+// Methods that can place world `w` (bit mask over SettleMethod) with `avail` other cards
+// in hand, for a seat with the base game's Settle powers only (G3: Colony Ship only where
+// it saves cards). Such a seat has no temporary Military yet when it places a world.
+__attribute__((always_inline)) inline unsigned base_methods(const SettlePowers& sp, const CardInfo& w, int avail) {
   Terms t = settle_terms(sp, w);
   unsigned m = 0;
   if (!w.military()) {
@@ -82,54 +89,77 @@ unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail) 
   return m;
 }
 
+// The same with the expansions' powers, `temp` temporary Military gained so far and
+// `hand_left` hand cards the seat may still discard for Military.
+unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail, int temp, int hand_left) {
+  Terms t = settle_terms(sp, w);
+  unsigned m = 0;
+  int from_hand = hand_left < avail ? hand_left : avail;
+  if (!w.military()) {
+    if (t.pay_cost <= avail) m |= 1u << kMethodPay;
+    if (t.colony_ship && t.pay_cost > 0) m |= 1u << kMethodColonyShip;
+    // Conquering with Imperium Cloaking Technology saves cards only if the world costs some (G3).
+    if (sp.cloak && t.pay_cost > 0 && t.cloak_need - temp <= sp.temporary + from_hand) m |= 1u << kMethodCloak;
+    return m;
+  }
+  if (t.military + temp + sp.temporary + from_hand >= w.cost) m |= 1u << kMethodConquer;
+  if (t.contact) {
+    if (t.contact_cost <= avail) m |= 1u << kMethodContact;
+    if (t.colony_ship && t.contact_cost > 0) m |= 1u << kMethodContactColony;
+  }
+  return m;
+}
+
 unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
-  return feasible_methods(settle_powers(g, s, seat), g.card(world), avail);
+  SettlePowers sp = settle_powers(g, s, seat);
+  if (__builtin_expect(!sp.extra, 1)) return base_methods(sp, g.card(world), avail);
+  return feasible_methods(sp, g.card(world), avail, temp_gained(s, seat), hand_capacity_left(sp, s, seat));
 }
 
 bool settle_twice(const State& s) {
   for (int i = 0; i < s.players; ++i)
     if (chose(s, i, kActSettle) && chose(s, i, kActSettle2)) return true;
-  return false;
+  return s.players == 1 && (s.robot.spaces & act_bit(kActSettle2));  // solo: a die on the second Settle
 }
 
-void discard_from_tableau(State& s, int seat, int card) {
-  s.tableau[seat].reset(card);
-  s.discard.set(card);
+// Do seats of this game have more than one settle action (takeovers, Improved Logistics)?
+bool extended(const Game& g) { return g.takeovers_on() || g.has(Game::kHasPlaceTwo); }
+
+// The zero-cost cards the seat could discard, one per design (lowest copy).
+CardSet zero_cost_choices(const Game& g, const State& s, int seat) {
+  CardSet z = settle_active(g, s, seat) & g.zero_cost_cards();
+  return distinct_copies(g, z, z);
 }
 
-int first_with(const Game& g, const CardSet& cards, bool (*pred)(const CardInfo&)) {
-  int found = -1;
-  cards.for_each([&](int i) { if (found < 0 && pred(g.card(i))) found = i; });
-  return found;
-}
-
-// Carry out the chosen method; returns the number of cards still to pay.
+// Carry out the chosen method; returns the number of cards still to pay, or -1 when the
+// method goes on with a decision (temporary Military, which zero-cost card).
 int execute_method(const Game& g, State& s, int seat, int world) {
-  Terms t = settle_terms(settle_powers(g, s, seat), g.card(world));
+  SettlePowers sp = settle_powers(g, s, seat);
+  Terms t = settle_terms(sp, g.card(world));
   switch (s.method) {
     case kMethodPay: return t.pay_cost;
     case kMethodContact: return t.contact_cost;
     case kMethodColonyShip:
     case kMethodContactColony: {
-      int ship = first_with(g, active_tableau(s, seat), [](const CardInfo& c) { return c.colony_ship; });
-      discard_from_tableau(s, seat, ship);
+      CardSet choices = zero_cost_choices(g, s, seat);
+      if (__builtin_expect(choices.count() > 1, 0)) return -1;  // Colony Ship or Doomed World: the player says
+      tableau_discard(g, s, seat, choices.first());
       return 0;
     }
-    case kMethodConquer: {
-      int missing = g.card(world).cost - t.military;
-      while (missing > 0) {  // as few New Military Tactics as needed
-        int nmt = first_with(g, active_tableau(s, seat), [](const CardInfo& c) { return c.discard_military > 0; });
-        missing -= g.card(nmt).discard_military;
-        discard_from_tableau(s, seat, nmt);
-      }
-      return 0;
+    case kMethodConquer:
+      return start_conquest_payment(g, s, seat, g.card(world).cost - t.military - temp_gained(s, seat)) ? 0 : -1;
+    case kMethodCloak: {
+      CardSet cloaks;
+      settle_active(g, s, seat).for_each([&](int c) { if (g.card(c).has_cloak) cloaks.set(c); });
+      tableau_discard(g, s, seat, cloaks.first());
+      return start_conquest_payment(g, s, seat, t.cloak_need - temp_gained(s, seat)) ? 0 : -1;
     }
     default: return 0;
   }
 }
 
 int legal_settle_method(const Game& g, const State& s, int seat, int* out) {
-  unsigned m = feasible_methods(g, s, seat, s.selected[seat], s.hand[seat].count());
+  unsigned m = feasible_methods(g, s, seat, placing_world(s, seat), s.hand[seat].count());
   int n = 0;
   for (int k = 0; k < kNumMethods; ++k)
     if ((m >> k) & 1) out[n++] = act::kMethodBase + k;
@@ -155,15 +185,92 @@ int legal_settle_select(const Game& g, const State& s, int seat, int* out) {
   SettlePowers sp = settle_powers(g, s, seat);
   const int others = s.hand[seat].count() - 1;
   int n = 0;
-  distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]).for_each([&](int c) {
-    out[n] = c;
-    n += placeable(sp, g.card(c), others);
-  });
+  CardSet candidates = distinct_copies(g, s.hand[seat] & g.worlds(), s.hand[seat]);
+  if (__builtin_expect(!sp.extra, 1)) {
+    candidates.for_each([&](int c) {
+      out[n] = c;
+      n += placeable(sp, g.card(c), others);
+    });
+  } else {
+    int temp = temp_gained(s, seat), hand_left = hand_capacity_left(sp, s, seat);
+    candidates.for_each([&](int c) {
+      if (feasible_methods(sp, g.card(c), others, temp, hand_left)) out[n++] = c;
+    });
+  }
   out[n++] = act::kPass;
   return n;
 }
 
+// SettleSecond (Improved Logistics): a world from hand, a takeover, or nothing.
+int legal_settle_second(const Game& g, const State& s, int seat, int* out) {
+  int n = legal_settle_select(g, s, seat, out) - 1;  // without its "pass"
+  if (g.takeovers_on()) n += legal_takeovers(g, s, seat, out + n);
+  out[n++] = act::kPass;
+  return n;
+}
+
+// The seat may act again: a takeover instead of a world, or a second action (§3.3, E15).
+// Returns the legal count of the decision posed, or 0 when the seat is done.
+int seat_extra_action(const Game& g, State& s, int seat, int* out) {
+  if (s.actions_done == 0) {
+    if (s.selected[seat] == kNone && g.takeovers_on()) {
+      int n = legal_takeovers(g, s, seat, out);
+      if (n > 0) {
+        out[n++] = act::kPass;
+        pose(s, DecisionKind::Takeover, seat);
+        return n;
+      }
+    }
+    return 0;
+  }
+  if (s.actions_done == 1 && settle_active(g, s, seat).intersects(g.place_two_cards())) {
+    int n = legal_settle_second(g, s, seat, out);
+    if (n > 1) {
+      pose(s, DecisionKind::SettleSecond, seat);
+      return n;
+    }
+  }
+  return 0;
+}
+
+void next_seat(State& s) {
+  ++s.turn;
+  s.actions_done = 0;
+  s.declared = 0;
+  s.step = kResolve;
+}
+
+// Start placing world `c` of the seat (first or second world): settle method and payment.
+inline void begin_placement(const Game& g, State& s, int seat, int c) {
+  unsigned m = feasible_methods(g, s, seat, c, s.hand[seat].count());
+  if (m == 0) throw std::logic_error("galaxysim internal error: revealed world cannot be placed");
+  if (__builtin_popcount(m) == 1) {
+    s.method = static_cast<uint8_t>(__builtin_ctz(m));
+    s.step = kExecute;
+  } else {
+    s.step = kMethod;
+  }
+}
+
+// The end of one Settle phase: goals, then a second phase in the advanced game (A25).
+int end_of_settle_phase(const Game& g, State& s) {
+  if (g.goals_on()) check_goals(g, s, 1u << kSettle);
+  if (g.solo()) robot_phase(g, s, kStageSettle, s.phase_rep);
+  if (s.phase_rep == 0 && settle_twice(s)) {
+    s.phase_rep = 1;
+    s.step = kStart;
+    return -1;
+  }
+  return 0;
+}
+
 }  // namespace
+
+void settle_draws(const Game& g, State& s, int seat) {
+  int bonus = (s.bonus >> seat) & 1;
+  if (extended(g)) s.bonus = static_cast<uint8_t>(s.bonus & ~(1u << seat));  // one bonus card per phase (E50)
+  draw_to_hand(s, seat, bonus + g.sum(kSumSettleDrawAfter, settle_active(g, s, seat)));
+}
 
 int run_settle(const Game& g, State& s, int* out) {
   for (;;) {
@@ -175,6 +282,15 @@ int run_settle(const Game& g, State& s, int* out) {
           bool bonus = s.phase_rep == 0 ? chose(s, i, kActSettle)
                                         : (chose(s, i, kActSettle) && chose(s, i, kActSettle2));
           if (bonus) s.bonus = static_cast<uint8_t>(s.bonus | (1u << i));
+        }
+        for (int i = 0; i < kMaxPlayers; ++i) s.temp_military[i] = 0;  // a new phase: no temporary Military yet
+        if (extended(g)) {  // nothing placed or declared yet
+          for (int i = 0; i < kMaxPlayers; ++i) s.second_world[i] = kNone;
+          s.n_takeovers = 0;
+          s.takeover_won = 0;
+          s.actions_done = 0;
+          s.declared = 0;
+          if (g.takeovers_on()) start_takeover_phase(g, s);
         }
         s.step = kSelect;
         s.turn = 0;
@@ -198,34 +314,33 @@ int run_settle(const Game& g, State& s, int* out) {
           if (c == kNone) continue;
           s.hand[seat].reset(c);
           s.tableau[seat].set(c);
-          if (g.card(c).windfall()) place_good(s, c);
+          if (g.card(c).windfall()) place_good(s, seat, c);
         }
         s.step = kResolve;
         s.turn = 0;
         break;
       case kResolve: {
         if (s.turn >= s.players) {
-          if (s.phase_rep == 0 && settle_twice(s)) {  // A25
-            s.phase_rep = 1;
-            s.step = kStart;
+          if (s.n_takeovers > 0 && g.takeovers_on()) {
+            s.step = kTakeovers;
+            s.need = 0;  // declarations resolved so far
+            s.context = kTempConquest;
             break;
           }
+          if (end_of_settle_phase(g, s) < 0) break;
           return 0;
         }
         int seat = seat_at(s, s.turn);
-        int c = s.selected[seat];
+        int c = placing_world(s, seat);
         if (c == kNone) {
+          if (extended(g)) {
+            s.step = kExtra;
+            break;
+          }
           ++s.turn;
           break;
         }
-        unsigned m = feasible_methods(g, s, seat, c, s.hand[seat].count());
-        if (m == 0) throw std::logic_error("galaxysim internal error: revealed world cannot be placed");
-        if (__builtin_popcount(m) == 1) {
-          s.method = static_cast<uint8_t>(__builtin_ctz(m));
-          s.step = kExecute;
-          break;
-        }
-        s.step = kMethod;
+        begin_placement(g, s, seat, c);
         break;
       }
       case kMethod: {
@@ -239,7 +354,11 @@ int run_settle(const Game& g, State& s, int* out) {
       }
       case kExecute: {
         int seat = seat_at(s, s.turn);
-        int cost = execute_method(g, s, seat, s.selected[seat]);
+        int cost = execute_method(g, s, seat, placing_world(s, seat));
+        if (cost < 0) {  // a decision first
+          s.step = s.method == kMethodColonyShip || s.method == kMethodContactColony ? kZeroCard : kTemp;
+          break;
+        }
         s.need = static_cast<int8_t>(cost);
         s.floor = kNone;
         s.step = cost > 0 ? kPay : kDraws;
@@ -260,11 +379,43 @@ int run_settle(const Game& g, State& s, int* out) {
       }
       case kDraws: {
         int seat = seat_at(s, s.turn);
-        int n = ((s.bonus >> seat) & 1) + g.sum(kSumSettleDrawAfter, active_tableau(s, seat));
-        draw_to_hand(s, seat, n);
-        ++s.turn;
-        s.step = kResolve;
+        if (!extended(g)) {
+          int n = ((s.bonus >> seat) & 1) + g.sum(kSumSettleDrawAfter, active_tableau(s, seat));
+          draw_to_hand(s, seat, n);
+          ++s.turn;
+          s.step = kResolve;
+          break;
+        }
+        settle_draws(g, s, seat);
+        ++s.actions_done;
+        s.step = kExtra;
         break;
+      }
+      case kTemp: {  // temporary Military for a conquest or a takeover attack
+        pose(s, DecisionKind::TempMilitary, seat_at(s, s.turn));
+        int n = legal_temp_military(g, s, out);
+        if (n > 1) return n;
+        if (n == 0) no_legal_action(g, s);
+        apply_temp_military(g, s, out[0]);
+        break;
+      }
+      case kZeroCard: {
+        int seat = seat_at(s, s.turn);
+        pose(s, DecisionKind::ZeroCostCard, seat);
+        return emit_cards(zero_cost_choices(g, s, seat), out);
+      }
+      case kExtra: {
+        int seat = seat_at(s, s.turn);
+        int n = seat_extra_action(g, s, seat, out);
+        if (n > 0) return n;
+        next_seat(s);
+        break;
+      }
+      case kTakeovers: {
+        int n = resolve_takeovers(g, s, out);
+        if (n > 0) return n;
+        if (end_of_settle_phase(g, s) < 0) break;
+        return 0;
       }
       default: return 0;
     }
@@ -276,6 +427,14 @@ int legal_settle(const Game& g, const State& s, int* out) {
   switch (s.decision) {
     case DecisionKind::Pay: return choose_ascending(g, s.hand[seat], s.floor, s.need, out);
     case DecisionKind::SettleMethod: return legal_settle_method(g, s, seat, out);
+    case DecisionKind::TempMilitary: return legal_temp_military(g, s, out);
+    case DecisionKind::ZeroCostCard: return emit_cards(zero_cost_choices(g, s, seat), out);
+    case DecisionKind::Takeover: {
+      int n = legal_takeovers(g, s, seat, out);
+      out[n++] = act::kPass;
+      return n;
+    }
+    case DecisionKind::SettleSecond: return legal_settle_second(g, s, seat, out);
     default: return legal_settle_select(g, s, seat, out);
   }
 }
@@ -296,11 +455,56 @@ void apply_settle_pay(State& s, int action) {
   if (--s.need == 0) s.step = kDraws;
 }
 
+namespace {
+
+void apply_zero_cost_card(const Game& g, State& s, int action) {
+  tableau_discard(g, s, s.actor, action);
+  s.need = 0;
+  s.step = kDraws;
+}
+
+// Takeover: declare (then temporary Military for the attack) or pass.
+void apply_takeover(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  if (action == act::kPass) {
+    next_seat(s);
+    return;
+  }
+  declare_takeover(g, s, seat, action);
+  ++s.actions_done;
+  s.context = kTempAttack;
+  s.floor = kNone;
+  s.step = kTemp;
+}
+
+// SettleSecond: place a world from hand now, declare a takeover, or stop.
+void apply_settle_second(const Game& g, State& s, int action) {
+  int seat = s.actor;
+  if (action == act::kPass) {
+    next_seat(s);
+    return;
+  }
+  if (action >= act::kTakeoverBase) {
+    apply_takeover(g, s, action);
+    return;
+  }
+  s.second_world[seat] = static_cast<uint8_t>(action);
+  s.hand[seat].reset(action);
+  s.tableau[seat].set(action);
+  if (g.card(action).windfall()) place_good(s, seat, action);
+  begin_placement(g, s, seat, action);
+}
+
+}  // namespace
+
 void apply_settle(const Game& g, State& s, int action) {
-  (void)g;
   switch (s.decision) {
     case DecisionKind::SettleSelect: apply_settle_select(s, action); return;
     case DecisionKind::SettleMethod: apply_settle_method(s, action); return;
+    case DecisionKind::TempMilitary: apply_temp_military(g, s, action); return;
+    case DecisionKind::ZeroCostCard: apply_zero_cost_card(g, s, action); return;
+    case DecisionKind::Takeover: apply_takeover(g, s, action); return;
+    case DecisionKind::SettleSecond: apply_settle_second(g, s, action); return;
     default: apply_settle_pay(s, action); return;  // Pay
   }
 }

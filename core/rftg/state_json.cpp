@@ -27,12 +27,14 @@ namespace state_json_detail {
 
 const char* const kStageLabels[kNumStages] = {"start_discard", "choose_action", "explore",
                                               "develop",       "settle",        "consume",
-                                              "produce",       "hand_limit",    "game_over"};
+                                              "produce",       "hand_limit",    "game_over",
+                                              "draft"};
 const char* const kActionLabels[kNumActionCards] = {"explore5", "explore11", "develop",  "develop2", "settle",
                                                     "settle2",  "trade",     "consume2x", "produce"};
-const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship"};
-// Windfall production classes (0 any kind, 1..4 a good kind); 1..4 are also the good kinds.
-const char* const kClassLabels[5] = {"any", "novelty", "rare", "genes", "alien"};
+const char* const kMethodLabels[kNumMethods] = {"pay", "colony_ship", "conquer", "contact", "contact_colony_ship", "cloaking"};
+// Windfall production classes (0 any kind, 1..4 a good kind, 5 Genes on another world than
+// the power's own); 1..4 are also the good kinds.
+const char* const kClassLabels[kNumWindfallClasses] = {"any", "novelty", "rare", "genes", "alien", "genes_other"};
 
 const char* stage_label(int stage) { return stage >= 0 && stage < kNumStages ? kStageLabels[stage] : "?"; }
 
@@ -47,13 +49,128 @@ json::Value card_list(const Game& g, const CardSet& set) {
   return a;
 }
 
+json::Value seat_list(unsigned mask);
+json::Value action_list(uint16_t mask);
+
 json::Value game_block(const Game& g) {
   json::Value v = json::Value::object();
   v.set("players", g.players());
   v.set("expansion", g.options().expansion);
   v.set("advanced", g.advanced());
+  if (g.level() != kBase) {
+    v.set("goals", g.goals_on());
+    v.set("takeovers", g.takeovers_on());
+  }
+  if (g.options().draft) v.set("draft", true);
+  if (g.solo()) v.set("solo_difficulty", g.options().solo_difficulty);
   return v;
 }
+
+const char* const kTakeoverLabels[3] = {"imperium_seat", "rebel_alliance", "cloaking_technology"};
+const char* const kContextLabels[3] = {"conquest", "attack", "defence"};
+
+// Goals in play with the seats that scored (first goal) or hold (most goal) them.
+json::Value goals_value(const Game& g, const State& s) {
+  json::Value a = json::Value::array();
+  int slot = 0;
+  for (unsigned left = s.goals; left; left &= left - 1, ++slot) {
+    json::Value o = json::Value::object();
+    o.set("goal", g.db().goals[__builtin_ctz(left)].name);
+    o.set("seats", seat_list(s.goal_claims[slot]));
+    a.push_back(std::move(o));
+  }
+  return a;
+}
+
+json::Value takeovers_value(const Game& g, const State& s) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < s.n_takeovers && k < kMaxTakeovers; ++k) {
+    const Takeover& t = s.takeovers[k];
+    json::Value o = json::Value::object();
+    o.set("target", t.target < g.num_instances() ? json::Value(card_label(g, t.target)) : json::Value());
+    o.set("attacker", t.attacker());
+    o.set("defender", t.defender());
+    o.set("power", t.kind() < 3 ? kTakeoverLabels[t.kind()] : "?");
+    o.set("margin", t.margin);
+    o.set("won", ((s.takeover_won >> k) & 1) != 0);
+    a.push_back(std::move(o));
+  }
+  return a;
+}
+
+json::Value kinds_value(unsigned mask) {
+  json::Value a = json::Value::array();
+  for (int k = 0; k < 3; ++k)
+    if ((mask >> k) & 1) a.push_back(kTakeoverLabels[k]);
+  return a;
+}
+
+// The Settle scratch of the expansions (takeovers, Improved Logistics, temporary Military).
+void settle_scratch_value(const Game& g, const State& s, json::Value& v) {
+  json::Value vul = json::Value::object();
+  for (int k = 0; k < 3; ++k) vul.set(kTakeoverLabels[k], seat_list(s.vulnerable[k]));
+  v.set("vulnerable", std::move(vul));
+  v.set("takeovers", takeovers_value(g, s));
+  v.set("settle_actions", s.actions_done);
+  v.set("declared", kinds_value(s.declared));
+  v.set("context", s.context < 3 ? json::Value(kContextLabels[s.context]) : json::Value(s.context));
+}
+
+// Draft variant: every card by its owner code (seats, "common" still to draft, "removed").
+json::Value owners_value(const Game& g, const State& s) {
+  json::Value o = json::Value::object();
+  for (int code = 0; code < 7; ++code) {
+    if (code >= s.players && code < kOwnerCommon) continue;
+    CardSet cards = owned_by(s, code) & g.all_cards();
+    o.set(code == kOwnerCommon ? "common" : code == kOwnerRemoved ? "removed" : std::to_string(code), card_list(g, cards));
+  }
+  return o;
+}
+
+const char* const kDifficultyLabels[3] = {"easy", "medium", "hard"};
+
+// The solo robot (TGS §5): its public part, and for a full position its face-down pile
+// (layers, newest first) and what changed in the deck since its last draw (solo.cpp).
+json::Value robot_value(const Game& g, const State& s, bool full) {
+  json::Value o = json::Value::object();
+  o.set("start_world", s.robot.start);
+  o.set("difficulty", kDifficultyLabels[s.robot.difficulty < 3 ? s.robot.difficulty : 1]);
+  o.set("credits", s.robot.credits);
+  o.set("economy", s.robot.economy);
+  o.set("markers_unplaced", s.robot.markers & 15);
+  o.set("markers_placed", s.robot.markers >> 4);
+  o.set("robot_eq", kActionLabels[s.robot.robot_eq < kNumActionCards ? s.robot.robot_eq : 0]);
+  json::Value flags = json::Value::array();
+  if (s.robot.flags & kRobotTradeSwapDone) flags.push_back("trade_swap_done");
+  if (s.robot.flags & kRobotProduceSwapDone) flags.push_back("produce_swap_done");
+  if (s.robot.flags & kRobotSearchDone) flags.push_back("search_done");
+  o.set("flags", std::move(flags));
+  json::Value dice = json::Value::array();
+  dice.push_back(s.robot.dice & 15);
+  dice.push_back(s.robot.dice >> 4);
+  o.set("dice", std::move(dice));
+  o.set("spaces", action_list(s.robot.spaces));
+  o.set("chips", static_cast<int>(s.chips[1]));
+  o.set("tableau", card_list(g, s.tableau[1]));
+  if (!full) {
+    int n = 0;
+    for (int k = 1; k < kMaxPlayers; ++k) n += s.hand[k].count();
+    o.set("pile_size", n);
+    return o;
+  }
+  json::Value pile = json::Value::array();
+  int last = 1;
+  for (int k = 1; k < kMaxPlayers; ++k)
+    if (s.hand[k].any()) last = k;
+  for (int k = 1; k <= last; ++k) pile.push_back(card_list(g, s.hand[k]));
+  o.set("pile", std::move(pile));
+  o.set("deck_added_since_draw", card_list(g, s.deck - s.tableau[5]));
+  o.set("deck_left_since_draw", card_list(g, s.tableau[5] - s.deck));
+  return o;
+}
+
+// Does this game use the expansions' Settle scratch (settle.cpp, `extended`)?
+bool settle_extended(const Game& g) { return g.takeovers_on() || g.has(Game::kHasPlaceTwo); }
 
 json::Value action_list(uint16_t mask) {
   json::Value a = json::Value::array();
@@ -90,7 +207,7 @@ json::Value active_value(const Game& g, const State& s) {
   int a = s.active;
   if (a >= act::kPowerBase && (a - act::kPowerBase) / 4 < g.num_instances()) return slot_value(g, a);
   if (a == 0 && s.stage != kStageProduce) return json::Value();  // the neutral value
-  if (a >= 0 && a < 5) return json::Value(kClassLabels[a]);
+  if (a >= 0 && a < kNumWindfallClasses) return json::Value(kClassLabels[a]);
   return json::Value(a);  // not produced by the engine; from_json rejects it
 }
 
@@ -103,6 +220,37 @@ json::Value int_array(const int8_t* v, int n) {
 }  // namespace state_json_detail
 
 using namespace state_json_detail;
+
+namespace {
+
+// The scratch of the stage in progress (State's stage union): only its own keys.
+void write_stage_scratch(const Game& g, const State& s, json::Value& v) {
+  if (s.stage == kStageConsume) {
+    v.set("picked_kinds", kind_list(s.picked_kinds));
+    v.set("units", s.units);
+    v.set("used", s.used);
+    v.set("ante", s.ante == kNone || s.ante >= g.num_instances() ? json::Value() : json::Value(card_label(g, s.ante)));
+  } else if (s.stage == kStageProduce) {
+    v.set("windfall_left", int_array(s.windfall_left, kNumWindfallClasses));
+    v.set("produced", int_array(s.produced, 5));
+  } else if (s.stage == kStageSettle && settle_extended(g)) {
+    settle_scratch_value(g, s, v);
+  } else if (s.stage == kStageHandLimit && g.goals_on()) {
+    v.set("round_discarded", seat_list(s.round_discarded));
+  }
+}
+
+void write_player_scratch(const Game& g, const State& s, int i, json::Value& p) {
+  if (s.stage == kStageProduce) p.set("produced_rare", s.produced_rare[i]);
+  if (s.stage == kStageSettle && settle_extended(g)) {
+    p.set("temp_military", s.temp_military[i] & 15);
+    p.set("temp_hand_cards", s.temp_military[i] >> 4);
+    uint8_t w = s.second_world[i];
+    p.set("second_world", w < g.num_instances() ? json::Value(card_label(g, w)) : json::Value());
+  }
+}
+
+}  // namespace
 
 std::string Game::to_json(const State& s, int indent) const {
   json::Value v = json::Value::object();
@@ -119,6 +267,9 @@ std::string Game::to_json(const State& s, int indent) const {
   v.set("rng", s.rng.s);
   v.set("decision", decision_name(s.decision));
   v.set("actor", s.actor);
+  if (goals_on()) v.set("goals", goals_value(*this, s));
+  if (s.draft) v.set("owners", owners_value(*this, s));
+  if (solo()) v.set("robot", robot_value(*this, s, true));
   json::Value players = json::Value::array();
   for (int i = 0; i < s.players; ++i) {
     json::Value p = json::Value::object();
@@ -126,10 +277,10 @@ std::string Game::to_json(const State& s, int indent) const {
     p.set("explored", card_list(*this, s.hand[i] & s.fresh));
     p.set("tableau", card_list(*this, s.tableau[i]));
     p.set("goods", card_list(*this, s.tableau[i] & s.has_good));
-    p.set("chips", s.chips[i]);
+    p.set("chips", static_cast<int>(s.chips[i]));
     p.set("actions", action_list(s.actions[i]));
     p.set("selected", s.selected[i] == kNone ? json::Value() : json::Value(card_label(*this, s.selected[i])));
-    p.set("produced_rare", s.produced_rare[i]);
+    write_player_scratch(*this, s, i, p);
     players.push_back(std::move(p));
   }
   v.set("players", std::move(players));
@@ -142,17 +293,13 @@ std::string Game::to_json(const State& s, int indent) const {
   v.set("deck_top", std::move(top));
   v.set("deck", card_list(*this, s.deck - stacked));
   v.set("discard", card_list(*this, s.discard));
-  v.set("good_cards", card_list(*this, s.goods));
+  v.set("good_cards", card_list(*this, good_cards(*this, s)));
   v.set("bonus", seat_list(s.bonus));
   v.set("need", s.need);
   v.set("floor", s.floor == kNone ? json::Value() : json::Value(card_label(*this, s.floor)));
   v.set("active", active_value(*this, s));
   v.set("method", s.method < kNumMethods ? json::Value(kMethodLabels[s.method]) : json::Value(s.method));
-  v.set("picked_kinds", kind_list(s.picked_kinds));
-  v.set("units", s.units);
-  v.set("used", s.used);
-  v.set("windfall_left", int_array(s.windfall_left, 5));
-  v.set("produced", int_array(s.produced, 5));
+  write_stage_scratch(*this, s, v);
   return json::dump(v, indent);
 }
 
@@ -222,6 +369,7 @@ class Loader {
   std::map<std::string, int> names_;  // designs present in this game
   std::vector<std::string> where_;    // path where each instance was placed, "" if nowhere
   std::vector<Placement> placed_;
+  CardSet goods_;  // the cards lying as goods (in no zone of the state)
   State s_{};
 
   CardRef ref(const Reader& r) const;
@@ -234,6 +382,13 @@ class Loader {
   int resolve_any(const Reader& r);
   void read_scalars(const Reader& root);
   void read_active(const Reader& r);
+  std::optional<Reader> scratch_key(const Reader& obj, const char* key, Stage stage) const;
+  void read_stage_scratch(const Reader& root);
+  void read_settle_scratch(const Reader& root);
+  void read_goals(const Reader& root);
+  void read_owners(const Reader& root);
+  void read_robot(const Reader& r);
+  unsigned seat_mask(const Reader& r) const;
   void check_position(const Reader& root);
   void derive_decision(const Reader& root);
   void check_need(const Reader& root);
@@ -344,8 +499,9 @@ State Loader::load() {
   if (!root.is_object()) bad(root, std::string("expected an object, got ") + doc_.type_name());
   check_keys(root, {"format", "version", "game", "round", "stage", "step", "turn", "phase_rep", "first", "vp_pool",
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
-                    "need", "floor", "active", "method", "picked_kinds", "units", "used", "windfall_left",
-                    "produced"});
+                    "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
+                    "produced", "goals", "vulnerable", "takeovers", "settle_actions", "declared", "context",
+                    "round_discarded", "owners", "robot"});
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
     bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
@@ -355,7 +511,15 @@ State Loader::load() {
 
   // The game block must describe this Game.
   Reader game = root.at("game");
-  check_keys(game, {"players", "expansion", "advanced"});
+  check_keys(game, {"players", "expansion", "advanced", "goals", "takeovers", "draft", "solo_difficulty"});
+  if (auto e = game.find("draft"); e && e->get_bool() != g_.options().draft)
+    bad(*e, std::string("the position is ") + (e->get_bool() ? "" : "not ") + "for the draft variant");
+  if (auto e = game.find("goals"); e && e->get_bool() != g_.goals_on())
+    bad(*e, std::string("the position is for a game ") + (e->get_bool() ? "with" : "without") + " goals but this game has " +
+                (g_.goals_on() ? "them" : "none"));
+  if (auto e = game.find("takeovers"); e && e->get_bool() != g_.takeovers_on())
+    bad(*e, std::string("the position is for a game ") + (e->get_bool() ? "with" : "without") +
+                " takeovers but this game " + (g_.takeovers_on() ? "has them" : "has none"));
   int players = static_cast<int>(game.at("players").get_int());
   if (players != g_.players())
     bad(game.at("players"), "the position is for " + std::to_string(players) + " players but this game has " +
@@ -378,9 +542,23 @@ State Loader::load() {
     bad(plist, "expected an array of " + std::to_string(players) + " players, got " + std::to_string(plist.size()));
   for (int i = 0; i < players; ++i) {
     Reader p = plist.at(static_cast<size_t>(i));
-    check_keys(p, {"hand", "explored", "tableau", "goods", "chips", "actions", "selected", "produced_rare"});
+    check_keys(p, {"hand", "explored", "tableau", "goods", "chips", "actions", "selected", "produced_rare",
+                   "temp_military", "temp_hand_cards", "second_world"});
     if (auto h = p.find("hand")) collect(*h, kZoneHand, i);
     if (auto t = p.find("tableau")) collect(*t, kZoneTableau, i);
+  }
+  std::optional<Reader> robot = root.find("robot");
+  if (robot && !g_.solo()) bad(*robot, "only the solo game has a robot");
+  if (!robot && g_.solo()) bad(root, "a solo position needs its 'robot'");
+  if (robot) {
+    check_keys(*robot, {"start_world", "difficulty", "credits", "economy", "markers_unplaced", "markers_placed",
+                        "robot_eq", "flags", "dice", "spaces", "chips", "tableau", "pile", "pile_size",
+                        "deck_added_since_draw", "deck_left_since_draw"});
+    if (auto t = robot->find("tableau")) collect(*t, kZoneTableau, 1);
+    if (auto p = robot->find("pile")) {
+      if (p->size() > static_cast<size_t>(kMaxPlayers - 1)) bad(*p, "at most 5 layers in the robot's pile");
+      for (size_t k = 0; k < p->size(); ++k) collect(p->at(k), kZoneHand, static_cast<int>(k) + 1);
+    }
   }
   std::optional<Reader> top = root.find("deck_top");
   if (top) {
@@ -402,7 +580,7 @@ State Loader::load() {
       case kZoneDeckTop: s_.deck.set(i); break;
       case kZoneDeck: s_.deck.set(i); listed_deck.set(i); break;
       case kZoneDiscard: s_.discard.set(i); break;
-      case kZoneGoods: s_.goods.set(i); break;
+      case kZoneGoods: goods_.set(i); break;
     }
   }
   if (top) {
@@ -432,8 +610,7 @@ State Loader::load() {
       }
       s_.has_good |= worlds;
     }
-    if (auto c = p.find("chips")) s_.chips[i] = static_cast<int16_t>(c->get_int(0, 32767));
-    if (auto pr = p.find("produced_rare")) s_.produced_rare[i] = static_cast<int8_t>(pr->get_int(0, 127));
+    if (auto c = p.find("chips")) s_.chips[i] = static_cast<uint8_t>(c->get_int(0, 255));
     if (auto a = p.find("actions")) {
       uint16_t mask = 0;
       for (size_t k = 0; k < a->size(); ++k) {
@@ -454,15 +631,15 @@ State Loader::load() {
   }
 
   // Goods: one face-down card per world carrying a good; missing ones come from the deck.
-  int missing = s_.has_good.count() - s_.goods.count();
+  int missing = s_.has_good.count() - goods_.count();
   if (missing < 0)
-    bad(*root.find("good_cards"), "lists " + std::to_string(s_.goods.count()) + " good cards but only " +
+    bad(*root.find("good_cards"), "lists " + std::to_string(goods_.count()) + " good cards but only " +
                                       std::to_string(s_.has_good.count()) + " worlds carry a good");
   for (const CardSet* from : {&unplaced, &listed_deck}) {
     CardSet pool = *from;
     while (missing > 0 && pool.any()) {
       int c = pool.pop_first();
-      s_.goods.set(c);
+      goods_.set(c);
       s_.deck.reset(c);
       unplaced.reset(c);
       --missing;
@@ -472,6 +649,10 @@ State Loader::load() {
   s_.deck |= unplaced;
 
   read_scalars(root);
+  read_stage_scratch(root);
+  read_goals(root);
+  read_owners(root);
+  if (robot) read_robot(*robot);
   check_position(root);
   derive_decision(root);
   return s_;
@@ -481,7 +662,7 @@ void Loader::read_active(const Reader& r) {
   if (r.is_null()) {
     s_.active = 0;
   } else if (r.is_string()) {
-    s_.active = static_cast<int16_t>(label_index(r, kClassLabels, 5, "windfall class"));
+    s_.active = static_cast<int16_t>(label_index(r, kClassLabels, kNumWindfallClasses, "windfall class"));
   } else if (r.is_object()) {
     check_keys(r, {"card", "power"});
     int c = resolve_any(r.at("card"));
@@ -500,7 +681,7 @@ void Loader::read_active(const Reader& r) {
 }
 
 void Loader::read_scalars(const Reader& root) {
-  const int max_step[kNumStages] = {1, 0, 2, 4, 6, 5, 4, 1, 0};
+  const int max_step[kNumStages] = {3, 0, 3, 5, 10, 7, 6, 1, 0, 1};
   s_.stage = static_cast<Stage>(label_index(root.at("stage"), kStageLabels, kNumStages, "stage"));
   if (auto r = root.find("step")) s_.step = static_cast<uint8_t>(r->get_int(0, max_step[s_.stage]));
   if (auto r = root.find("turn")) s_.turn = static_cast<int8_t>(r->get_int(0, s_.players));
@@ -531,7 +712,20 @@ void Loader::read_scalars(const Reader& root) {
   if (auto r = root.find("floor"); r && !r->is_null()) s_.floor = static_cast<uint8_t>(resolve_any(*r));
   if (auto r = root.find("active")) read_active(*r);
   if (auto r = root.find("method")) s_.method = static_cast<uint8_t>(label_index(*r, kMethodLabels, kNumMethods, "settle method"));
-  if (auto r = root.find("picked_kinds")) {
+}
+
+// A key of one stage's scratch (State's stage union): given only in that stage.
+std::optional<Reader> Loader::scratch_key(const Reader& obj, const char* key, Stage stage) const {
+  auto r = obj.find(key);
+  if (r && s_.stage != stage)
+    bad(*r, std::string("'") + key + "' belongs to the " + stage_label(stage) + " stage; leave it out in stage '" +
+                stage_label(s_.stage) + "'");
+  return r;
+}
+
+void Loader::read_stage_scratch(const Reader& root) {
+  if (s_.stage == kStageConsume) s_.ante = kNone;
+  if (auto r = scratch_key(root, "picked_kinds", kStageConsume)) {
     unsigned mask = 0;
     for (size_t k = 0; k < r->size(); ++k) {
       Reader e = r->at(k);
@@ -540,15 +734,212 @@ void Loader::read_scalars(const Reader& root) {
     }
     s_.picked_kinds = static_cast<uint8_t>(mask);
   }
-  if (auto r = root.find("units")) s_.units = static_cast<uint8_t>(r->get_int(0, 255));
-  if (auto r = root.find("used")) s_.used = static_cast<uint32_t>(r->get_int(0, 0xffffffffll));
+  if (auto r = scratch_key(root, "units", kStageConsume)) s_.units = static_cast<uint8_t>(r->get_int(0, 255));
+  if (auto r = scratch_key(root, "used", kStageConsume)) s_.used = static_cast<uint32_t>(r->get_int(0, 0xffffffffll));
+  if (auto r = scratch_key(root, "ante", kStageConsume); r && !r->is_null())
+    s_.ante = static_cast<uint8_t>(resolve_one(*r, s_.hand[s_.turn < s_.players ? seat_at(s_, s_.turn) : 0], "the hand of the seat at 'turn'"));
   for (const char* key : {"windfall_left", "produced"}) {
-    auto r = root.find(key);
+    auto r = scratch_key(root, key, kStageProduce);
     if (!r) continue;
-    if (r->size() != 5 || !r->is_array()) bad(*r, "expected an array of 5 integers (any, novelty, rare, genes, alien)");
-    int8_t* out = std::string(key) == "produced" ? s_.produced : s_.windfall_left;
-    for (size_t k = 0; k < 5; ++k) out[k] = static_cast<int8_t>(r->at(k).get_int(0, 127));
+    bool produced = std::string(key) == "produced";
+    size_t n = produced ? 5 : kNumWindfallClasses;
+    if (!r->is_array() || (r->size() != n && !(r->size() == 5 && !produced)))
+      bad(*r, produced ? "expected an array of 5 integers (unused, novelty, rare, genes, alien)"
+                       : "expected an array of 6 integers (any, novelty, rare, genes, alien, genes_other)");
+    int8_t* out = produced ? s_.produced : s_.windfall_left;
+    for (size_t k = 0; k < r->size(); ++k) out[k] = static_cast<int8_t>(r->at(k).get_int(0, 127));
   }
+  Reader plist = root.at("players");
+  for (int i = 0; i < s_.players; ++i)
+    if (auto pr = scratch_key(plist.at(static_cast<size_t>(i)), "produced_rare", kStageProduce))
+      s_.produced_rare[i] = static_cast<int8_t>(pr->get_int(0, 127));
+  read_settle_scratch(root);
+  if (auto r = scratch_key(root, "round_discarded", kStageHandLimit)) {
+    if (!g_.goals_on()) bad(*r, "only games with goals keep the end-of-round discards");
+    s_.round_discarded = static_cast<uint8_t>(seat_mask(*r));
+  }
+}
+
+unsigned Loader::seat_mask(const Reader& r) const {
+  unsigned mask = 0;
+  for (size_t k = 0; k < r.size(); ++k) mask |= 1u << r.at(k).get_int(0, s_.players - 1);
+  return mask;
+}
+
+// The expansions' Settle scratch: takeovers, second worlds, temporary Military.
+void Loader::read_settle_scratch(const Reader& root) {
+  bool extended = settle_extended(g_);
+  if (s_.stage == kStageSettle && extended)
+    for (int i = 0; i < kMaxPlayers; ++i) s_.second_world[i] = kNone;
+  Reader plist = root.at("players");
+  for (int i = 0; i < s_.players; ++i) {
+    Reader p = plist.at(static_cast<size_t>(i));
+    std::string seat = "players[" + std::to_string(i) + "]";
+    int temp = 0, cards = 0;
+    if (auto r = scratch_key(p, "temp_military", kStageSettle)) temp = static_cast<int>(r->get_int(0, 15));
+    if (auto r = scratch_key(p, "temp_hand_cards", kStageSettle)) cards = static_cast<int>(r->get_int(0, 15));
+    if (s_.stage == kStageSettle) s_.temp_military[i] = static_cast<uint8_t>(temp | (cards << 4));
+    if (auto r = scratch_key(p, "second_world", kStageSettle); r && !r->is_null()) {
+      if (!extended) bad(*r, "no card of this game places a second world");
+      s_.second_world[i] = static_cast<uint8_t>(resolve_one(*r, s_.tableau[i], seat + ".tableau"));
+    }
+  }
+  if (auto r = scratch_key(root, "vulnerable", kStageSettle)) {
+    check_keys(*r, {kTakeoverLabels[0], kTakeoverLabels[1], kTakeoverLabels[2]});
+    for (int k = 0; k < 3; ++k)
+      if (auto v = r->find(kTakeoverLabels[k])) s_.vulnerable[k] = static_cast<uint8_t>(seat_mask(*v));
+  }
+  if (auto r = scratch_key(root, "takeovers", kStageSettle)) {
+    if (!g_.takeovers_on() && r->size() > 0) bad(*r, "this game has no takeovers");
+    if (r->size() > static_cast<size_t>(kMaxTakeovers))
+      bad(*r, "at most " + std::to_string(kMaxTakeovers) + " takeovers per Settle phase");
+    s_.n_takeovers = static_cast<uint8_t>(r->size());
+    for (size_t k = 0; k < r->size(); ++k) {
+      Reader d = r->at(k);
+      check_keys(d, {"target", "attacker", "defender", "power", "margin", "won"});
+      Takeover& t = s_.takeovers[k];
+      t.target = static_cast<uint8_t>(resolve_any(d.at("target")));
+      int attacker = static_cast<int>(d.at("attacker").get_int(0, s_.players - 1));
+      int defender = static_cast<int>(d.at("defender").get_int(0, s_.players - 1));
+      int kind = label_index(d.at("power"), kTakeoverLabels, 3, "takeover power");
+      t.seats = static_cast<uint8_t>(attacker | (defender << 3) | (kind << 6));
+      t.margin = static_cast<int8_t>(d.at("margin").get_int(-127, 127));
+      if (auto w = d.find("won"); w && w->get_bool()) s_.takeover_won = static_cast<uint8_t>(s_.takeover_won | (1u << k));
+    }
+  }
+  if (auto r = scratch_key(root, "settle_actions", kStageSettle)) s_.actions_done = static_cast<uint8_t>(r->get_int(0, 2));
+  if (auto r = scratch_key(root, "declared", kStageSettle)) {
+    for (size_t k = 0; k < r->size(); ++k)
+      s_.declared = static_cast<uint8_t>(s_.declared | (1u << label_index(r->at(k), kTakeoverLabels, 3, "takeover power")));
+  }
+  if (auto r = scratch_key(root, "context", kStageSettle)) s_.context = static_cast<uint8_t>(label_index(*r, kContextLabels, 3, "context"));
+}
+
+// Draft variant: the owner code of every card. Cards not listed belong to the seat that
+// holds them in its hand or tableau; cards mentioned nowhere (put in the deck) are out of
+// the game ("removed"; "common", still to draft, in the draft stage); every card named in
+// the deck, the discard pile or the goods must be listed.
+void Loader::read_owners(const Reader& root) {
+  auto r = root.find("owners");
+  if (!g_.options().draft) {
+    if (r) bad(*r, "only games of the draft variant have card owners");
+    return;
+  }
+  s_.draft = 1;
+  if (s_.nstack) bad(*root.find("deck_top"), "the draft variant has no known deck top (every seat has its own deck)");
+  CardSet listed;
+  if (r) {
+    std::vector<std::string> keys;
+    for (int p = 0; p < s_.players; ++p) keys.push_back(std::to_string(p));
+    keys.push_back("common");
+    keys.push_back("removed");
+    for (const std::string& k : r->keys()) {
+      if (std::find(keys.begin(), keys.end(), k) == keys.end())
+        bad(*r, "unknown owner '" + k + "' (expected a seat number, common or removed)");
+      int code = k == "common" ? kOwnerCommon : k == "removed" ? kOwnerRemoved : std::stoi(k);
+      Reader list = r->at(k);
+      for (size_t i = 0; i < list.size(); ++i) {
+        int c = resolve_any(list.at(i));
+        if (listed.test(c)) bad(list.at(i), "card '" + list.at(i).get_string() + "' has two owners");
+        listed.set(c);
+        set_owner(s_, c, code);
+      }
+    }
+  }
+  for (int p = 0; p < s_.players; ++p)
+    ((s_.hand[p] | s_.tableau[p]) - listed).for_each([&](int c) { set_owner(s_, c, s_.stage == kStageDraft && s_.hand[p].test(c) ? kOwnerCommon : p); });
+  CardSet nowhere;
+  for (int i = 0; i < g_.num_instances(); ++i)
+    if (where_[i].empty() && !listed.test(i)) nowhere.set(i);
+  nowhere.for_each([&](int c) { set_owner(s_, c, s_.stage == kStageDraft ? kOwnerCommon : kOwnerRemoved); });
+  CardSet piles = (g_.all_cards() - listed - nowhere) & (s_.deck | s_.discard | goods_);
+  if (piles.any())
+    bad(r ? *r : root, "the draft variant needs the owner of every card in the deck, the discard pile and the goods "
+                       "(missing: '" + card_label(g_, piles.first()) + "')");
+}
+
+// The solo robot (the zones were placed with the other cards).
+void Loader::read_robot(const Reader& r) {
+  const SoloConfig& cfg = g_.solo_config();
+  RobotState& rb = s_.robot;
+  int start = -1;
+  (s_.tableau[1] & g_.start_worlds()).for_each([&](int w) { start = g_.design_of(w).start_number; });
+  if (auto x = r.find("start_world")) start = static_cast<int>(x->get_int(0, 15));
+  if (start < 0) bad(r, "the robot's 'start_world' number is needed (its start world is not in its tableau)");
+  rb.start = static_cast<uint8_t>(start);
+  rb.difficulty = static_cast<uint8_t>(g_.solo_difficulty());
+  if (auto x = r.find("difficulty")) {
+    int d = label_index(*x, kDifficultyLabels, 3, "difficulty");
+    if (d != g_.solo_difficulty()) bad(*x, "the position is for another difficulty than this game's");
+  }
+  const RobotRules& rules = cfg.rules[start];
+  rb.credits = static_cast<uint8_t>(r.find("credits") ? r.at("credits").get_int(0, cfg.credits_max) : rules.credits);
+  rb.economy = static_cast<uint8_t>(r.find("economy") ? r.at("economy").get_int(0, cfg.economy_max) : rules.economy);
+  int placed = r.find("markers_placed") ? static_cast<int>(r.at("markers_placed").get_int(0, 15)) : 0;
+  int left = r.find("markers_unplaced") ? static_cast<int>(r.at("markers_unplaced").get_int(0, 15))
+                                        : cfg.markers[rb.difficulty] - placed;
+  if (left < 0 || left + placed != cfg.markers[rb.difficulty])
+    bad(r, "this difficulty has " + std::to_string(cfg.markers[rb.difficulty]) + " 6-development markers in all");
+  rb.markers = static_cast<uint8_t>(left | (placed << 4));
+  rb.robot_eq = static_cast<uint8_t>(rules.robot_eq);
+  if (auto x = r.find("robot_eq")) {
+    rb.robot_eq = static_cast<uint8_t>(label_index(*x, kActionLabels, kNumActionCards, "action card"));
+  }
+  if (auto x = r.find("flags")) {
+    static const char* const kFlags[3] = {"trade_swap_done", "produce_swap_done", "search_done"};
+    for (size_t k = 0; k < x->size(); ++k) rb.flags |= static_cast<uint8_t>(1u << label_index(x->at(k), kFlags, 3, "robot flag"));
+  }
+  if (auto x = r.find("dice")) {
+    if (x->size() != 2) bad(*x, "expected two face indices (0-5)");
+    rb.dice = static_cast<uint8_t>(x->at(0).get_int(0, 5) | (x->at(1).get_int(0, 5) << 4));
+  }
+  if (auto x = r.find("spaces")) {
+    for (size_t k = 0; k < x->size(); ++k)
+      rb.spaces = static_cast<uint16_t>(rb.spaces | act_bit(label_index(x->at(k), kActionLabels, kNumActionCards, "action card")));
+  }
+  if (auto x = r.find("chips")) s_.chips[1] = static_cast<uint8_t>(x->get_int(0, 255));
+  CardSet added, gone;
+  if (auto x = r.find("deck_added_since_draw"))
+    for (size_t k = 0; k < x->size(); ++k) added.set(resolve_any(x->at(k)));
+  if (auto x = r.find("deck_left_since_draw"))
+    for (size_t k = 0; k < x->size(); ++k) gone.set(resolve_any(x->at(k)));
+  s_.tableau[5] = (s_.deck - added) | gone;
+}
+
+// The goals in play and who scored or holds them.
+void Loader::read_goals(const Reader& root) {
+  auto r = root.find("goals");
+  if (!r) {
+    if (g_.goals_on()) bad(root, "a game with goals needs the 'goals' in play");
+    return;
+  }
+  if (!g_.goals_on()) bad(*r, "this game has no goals");
+  s_.goals = 0;
+  std::vector<std::pair<int, unsigned>> claims;
+  for (size_t k = 0; k < r->size(); ++k) {
+    Reader o = r->at(k);
+    check_keys(o, {"goal", "seats"});
+    const std::string& name = o.at("goal").get_string();
+    int goal = g_.db().find_goal(name);
+    if (goal < 0 || g_.db().goals[goal].level > g_.level()) {
+      std::vector<std::string> names;
+      for (const GoalDesign& d : g_.db().goals) if (d.level <= g_.level()) names.push_back(d.name);
+      bad(o.at("goal"), "unknown goal '" + name + "'" + suggest(name, names));
+    }
+    if ((s_.goals >> goal) & 1) bad(o.at("goal"), "goal '" + name + "' is listed twice");
+    s_.goals = static_cast<uint16_t>(s_.goals | (1u << goal));
+    unsigned mask = o.find("seats") ? seat_mask(o.at("seats")) : 0;
+    if (g_.db().goals[goal].kind == GoalKind::Most && __builtin_popcount(mask) > 1)
+      bad(o.at("seats"), "a most goal has at most one holder");
+    claims.emplace_back(goal, mask);
+  }
+  int want[2] = {0, 0};
+  for (unsigned left = s_.goals; left; left &= left - 1) ++want[static_cast<int>(g_.db().goals[__builtin_ctz(left)].kind)];
+  if (want[0] != g_.db().goal_draw[0] || want[1] != g_.db().goal_draw[1])
+    bad(*r, "a game has " + std::to_string(g_.db().goal_draw[0]) + " first goals and " +
+                std::to_string(g_.db().goal_draw[1]) + " most goals in play, not " + std::to_string(want[0]) + " and " +
+                std::to_string(want[1]));
+  for (const auto& c : claims) s_.goal_claims[__builtin_popcount(s_.goals & ((1u << c.first) - 1))] = static_cast<uint8_t>(c.second);
 }
 
 // Checks that the stage, step and scratch fields fit together, so that the engine
@@ -561,13 +952,13 @@ void Loader::check_position(const Reader& root) {
   };
   bool mid_turn = false;  // the step works on the seat at `turn`
   switch (s_.stage) {
-    case kStageStartDiscard:
+    case kStageStartDiscard: mid_turn = s_.step == 1 || s_.step == 2; break;
     case kStageHandLimit: mid_turn = s_.step == 1; break;
-    case kStageExplore: mid_turn = s_.step == 2; break;
-    case kStageDevelop: mid_turn = s_.step == 3; break;
+    case kStageExplore: mid_turn = s_.step >= 2; break;
+    case kStageDevelop: mid_turn = s_.step == 3 || s_.step == 5; break;
     case kStageSettle:
       if (s_.step == 4) step_error("an internal step; use step 3 (method choice) or 2 (resolve) instead");
-      mid_turn = s_.step >= 3;
+      mid_turn = s_.step >= 3 && s_.step != 10;
       break;
     case kStageConsume:
     case kStageProduce: mid_turn = s_.step >= 1; break;
@@ -581,9 +972,11 @@ void Loader::check_position(const Reader& root) {
     // Explored cards wait for their owner's keep choice (explore step 1-2, seats from `turn` on).
     if ((s_.hand[i] & s_.fresh).any()) {
       bool waiting = s_.stage == kStageExplore && s_.step >= 1 && (i - s_.first + s_.players) % s_.players >= s_.turn;
-      if (!waiting)
+      bool revealed = s_.stage == kStageConsume && s_.step == 7 && i == seat;  // Gambling World's ante
+      if (!waiting && !revealed)
         bad(plist.at(static_cast<size_t>(i)).at("explored"),
-            "explored cards exist only in the explore stage (step 1 or 2), for seats that have not chosen yet");
+            "explored cards exist only in the explore stage (step 1 to 3), for seats that have not chosen yet, "
+            "and as the cards revealed for an ante (consume step 7)");
     }
     int c = s_.selected[i];
     if (c == kNone) continue;
@@ -597,36 +990,48 @@ void Loader::check_position(const Reader& root) {
   }
   if (s_.stage == kStageSettle && s_.step == 3 && s_.selected[seat] == kNone)
     step_error("the seat choosing a settle method must have a selected world");
-  if (s_.stage == kStageConsume && (s_.step == 3 || s_.step == 4)) {
+  if (s_.stage == kStageConsume && s_.step == 7 && (s_.ante == kNone || !s_.hand[seat].test(s_.ante)))
+    step_error("needs 'ante' to name the ante card in the hand of the seat at 'turn'");
+  if (s_.stage == kStageConsume && (s_.step == 3 || s_.step == 4 || s_.step == 6 || s_.step == 7)) {
     int a = s_.active - act::kPowerBase;
     if (a < 0 || !s_.tableau[seat].test(a >> 2))
       step_error("needs 'active' to name a consume power in the tableau of the seat at 'turn'");
   }
-  if (s_.stage == kStageProduce && s_.step == 3 && (s_.active < 0 || s_.active > 4))
+  if (s_.stage == kStageProduce && s_.step == 3 && (s_.active < 0 || s_.active >= kNumWindfallClasses))
     step_error("needs 'active' to name a windfall class");
 }
 
 // The decision a (stage, step) poses to the seat at `turn`, None for automatic steps.
 DecisionKind decision_at(Stage stage, int step) {
   switch (stage) {
-    case kStageStartDiscard: return step == 1 ? DecisionKind::StartDiscard : DecisionKind::None;
+    case kStageStartDiscard:
+      return step == 1 ? DecisionKind::StartDiscard : step == 2 ? DecisionKind::StartWorld : DecisionKind::None;
     case kStageChooseAction: return DecisionKind::ChooseAction;
-    case kStageExplore: return step == 2 ? DecisionKind::ExploreKeep : DecisionKind::None;
+    case kStageExplore:
+      return step == 2 ? DecisionKind::ExploreKeep : step == 3 ? DecisionKind::ExploreDiscard : DecisionKind::None;
     case kStageDevelop:
-      return step == 1 ? DecisionKind::DevelopSelect : step == 3 ? DecisionKind::Pay : DecisionKind::None;
+      return step == 1 ? DecisionKind::DevelopSelect
+             : step == 3 ? DecisionKind::Pay
+             : step == 5 ? DecisionKind::DevelopDiscount
+                         : DecisionKind::None;
     case kStageSettle:
       return step == 1 ? DecisionKind::SettleSelect
              : step == 3 ? DecisionKind::SettleMethod
              : step == 5 ? DecisionKind::Pay
+             : step == 7 ? DecisionKind::TempMilitary
+             : step == 8 ? DecisionKind::ZeroCostCard
                          : DecisionKind::None;
     case kStageConsume: {
       static const DecisionKind kConsume[] = {DecisionKind::None, DecisionKind::TradeGood, DecisionKind::ConsumePower,
                                               DecisionKind::ConsumeGood, DecisionKind::ConsumeHand,
-                                              DecisionKind::LuckyNumber};
-      return step >= 0 && step <= 5 ? kConsume[step] : DecisionKind::None;
+                                              DecisionKind::LuckyNumber, DecisionKind::AnteCard, DecisionKind::AnteKeep};
+      return step >= 0 && step <= 7 ? kConsume[step] : DecisionKind::None;
     }
     case kStageProduce:
-      return step == 2 ? DecisionKind::WindfallPower : step == 3 ? DecisionKind::WindfallWorld : DecisionKind::None;
+      return step == 2 ? DecisionKind::WindfallPower
+             : step == 3 ? DecisionKind::WindfallWorld
+             : step == 5 || step == 6 ? DecisionKind::DiscardProduce
+                                      : DecisionKind::None;
     case kStageHandLimit: return step == 1 ? DecisionKind::HandLimit : DecisionKind::None;
     default: return DecisionKind::None;
   }

@@ -6,10 +6,9 @@
 
 namespace gs::rftg {
 
-bool place_good(State& s, int world) {
-  int c = draw_one(s);
-  if (c < 0) return false;
-  s.goods.set(c);
+bool place_good(State& s, int seat, int world) {
+  int c = draw_one_for(s, seat);
+  if (c < 0) return false;  // the card drawn is now in no zone: a good
   s.has_good.set(world);
   return true;
 }

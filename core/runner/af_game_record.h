@@ -40,5 +40,7 @@ struct AfGameRecord {
 
 void record_start(const af::Game& g, const af::State& dealt, AfGameRecord& rec);
 void record_end(const af::Game& g, const af::State& s, AfGameRecord& rec);
+// An AF game has no setup decisions before its start position is known.
+inline bool setup_over(const af::Game&, const af::State&, const AfGameRecord&) { return true; }
 
 }  // namespace gs::runner

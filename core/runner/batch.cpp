@@ -81,6 +81,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   resize(out.winners_mask, count);
   resize(out.decisions, count);
   resize(out.wall_time_us, count);
+  resize(out.robot_score, count);
   resize(out.seat_game_index, seats);
   resize(out.seat, seats);
   resize(out.bot, seats);
@@ -89,6 +90,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   resize(out.score_cards, seats);
   resize(out.score_chips, seats);
   resize(out.score_six_cost, seats);
+  resize(out.score_goals, seats);
   resize(out.rank, seats);
   resize(out.won, seats);
   resize(out.hand_size, seats);
@@ -135,6 +137,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           out.end_reason[k] = rec.end_reason;
           out.decisions[k] = rec.decisions;
           out.wall_time_us[k] = rec.wall_time_us;
+          out.robot_score[k] = rec.robot_score;
           out.winners_mask[k] = rec.winners_mask;
           for (int p = 0; p < players; ++p) {
             size_t r = static_cast<size_t>(k) * players + p;
@@ -147,6 +150,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
             out.score_cards[r] = sr.score_cards;
             out.score_chips[r] = sr.score_chips;
             out.score_six_cost[r] = sr.score_six_cost;
+            out.score_goals[r] = sr.score_goals;
             out.rank[r] = sr.rank;
             out.won[r] = sr.won;
             out.hand_size[r] = sr.hand_size;

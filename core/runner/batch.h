@@ -25,12 +25,13 @@ struct BatchColumns {
   std::vector<uint8_t> winners_mask;  // bit s = seat s won
   std::vector<int32_t> decisions;
   std::vector<int32_t> wall_time_us;
+  std::vector<int16_t> robot_score;  // the solo game's robot; -1 in other games
   // seats: one row per (game, seat), game-major
   std::vector<int64_t> seat_game_index;
   std::vector<int8_t> seat;
   std::vector<int8_t> bot;  // index into the bot list
   std::vector<int16_t> start_world;  // design id
-  std::vector<int16_t> score, score_cards, score_chips, score_six_cost;
+  std::vector<int16_t> score, score_cards, score_chips, score_six_cost, score_goals;
   std::vector<int8_t> rank;  // 1 = best; equal (score, tie-break) share a rank
   std::vector<uint8_t> won;
   std::vector<int8_t> hand_size, goods;

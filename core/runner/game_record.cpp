@@ -1,6 +1,9 @@
 // Filling a GameRecord from a finished (or stopped) game (see game_record.h).
 #include "runner/game_record.h"
 
+#include "rftg/play.h"
+#include "rftg/solo.h"
+
 namespace gs::runner {
 
 using rftg::Game;
@@ -8,15 +11,21 @@ using rftg::State;
 
 uint64_t bot_seed(uint64_t deal_seed, int seat) { return splitmix64(deal_seed ^ (0xb07b07b07ull * (seat + 1))); }
 
-void record_start(const Game& g, const State& dealt, GameRecord& rec) {
-  for (int p = 0; p < g.players(); ++p) rec.seats[p].start_world = g.card(dealt.tableau[p].first()).design;
+void record_start(const Game& g, const State& s, GameRecord& rec) {
+  for (int p = 0; p < g.players(); ++p) {
+    int w = (s.tableau[p] & g.start_worlds()).first();  // none yet if a bot failed in the draft
+    rec.seats[p].start_world = w < 0 ? int16_t{-1} : g.card(w).design;
+  }
 }
 
 namespace {
 
+// The same conditions as the engine's game_ends (engine.cpp): Hidden Fortress's owner at 14
+// (E24), the solo robot's cards and placed markers (§5.7).
 int8_t end_reason(const Game& g, const State& s) {
   for (int p = 0; p < s.players; ++p)
-    if (s.tableau[p].count() >= g.tableau_end()) return kEndTableau;
+    if (s.tableau[p].count() >= rftg::game_end_cards(g, s, p)) return kEndTableau;
+  if (g.solo() && rftg::robot_tableau_size(s) >= g.tableau_end()) return kEndTableau;
   return s.vp_pool <= 0 ? kEndVpPool : kEndRoundCap;
 }
 
@@ -44,6 +53,7 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
     r.score_cards = static_cast<int16_t>(parts.cards);
     r.score_chips = static_cast<int16_t>(parts.chips);
     r.score_six_cost = static_cast<int16_t>(parts.six_cost);
+    r.score_goals = static_cast<int16_t>(parts.goals);
     r.won = (mask >> p) & 1;
     r.hand_size = static_cast<int8_t>(s.hand[p].count());
     r.goods = static_cast<int8_t>((s.tableau[p] & s.has_good).count());
@@ -52,6 +62,13 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
       if (len < kMaxTableau) r.tableau[len++] = g.card(c).design;
     });
     r.tableau_len = static_cast<int8_t>(len);
+  }
+  rec.robot_score = g.solo() ? static_cast<int16_t>(rftg::robot_score(g, s)) : int16_t{-1};
+  if (g.solo()) {  // the human's rank against the robot (§5.7): 2 when the robot is ahead
+    bool robot_ahead = rec.robot_score > score[0] ||
+                       (rec.robot_score == score[0] && s.robot.credits + s.robot.economy > tie[0]);
+    rec.seats[0].rank = static_cast<int8_t>(robot_ahead ? 2 : 1);
+    return;
   }
   for (int p = 0; p < players; ++p) {
     int better = 0;

@@ -28,12 +28,16 @@ void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& 
   s = g.new_initial_state(deal_seed);
   rec.error_seat = -1;
   rec.error.clear();
-  record_start(g, s, rec);
+  bool started = false;
   int legal[Game::kMaxLegal];
   int n = g.legal_actions(s, legal);
   int steps = 0;
   try {
     while (n > 0) {
+      if (!started && setup_over(g, s, rec)) {
+        record_start(g, s, rec);
+        started = true;
+      }
       int seat = g.current_player(s);
       int a = choose(seat, s, legal, n);
       on_step(s, a, n);
@@ -44,6 +48,7 @@ void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& 
     rec.error_seat = static_cast<int8_t>(g.current_player(s));
     rec.error = e.what();
   }
+  if (!started) record_start(g, s, rec);  // a bot failed during setup, or no decision at all
   rec.decisions = steps;
   record_end(g, s, rec);
   rec.wall_time_us = static_cast<int32_t>(

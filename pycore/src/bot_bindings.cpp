@@ -43,6 +43,7 @@ void record_dict(const Game& g, const runner::GameRecord& r, py::dict& d) {
   d["winners_mask"] = static_cast<int>(r.winners_mask);
   d["decisions"] = r.decisions;
   d["wall_time_us"] = r.wall_time_us;
+  d["robot_score"] = r.robot_score;
   py::list seats;
   for (int p = 0; p < g.players(); ++p) {
     const runner::SeatRecord& s = r.seats[p];
@@ -52,6 +53,7 @@ void record_dict(const Game& g, const runner::GameRecord& r, py::dict& d) {
     x["score_cards"] = s.score_cards;
     x["score_chips"] = s.score_chips;
     x["score_six_cost"] = s.score_six_cost;
+    x["score_goals"] = s.score_goals;
     x["rank"] = s.rank;
     x["won"] = s.won;
     x["hand_size"] = s.hand_size;

@@ -107,20 +107,27 @@ PYBIND11_MODULE(_rftg, m) {
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
       .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
-                       int hand_limit, int vp_per_player, int tableau_end) {
+                       int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
+                       const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
              o.advanced = advanced;
              o.first_game = first_game;
+             o.goals = goals;
+             o.takeovers = takeovers;
+             o.draft = draft;
+             o.solo_difficulty = solo_difficulty;
+             o.solo_config = solo_config;
              o.hand_limit = hand_limit;
              o.vp_per_player = vp_per_player;
              o.tableau_end = tableau_end;
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
-           py::arg("first_game") = false, py::kw_only(), py::arg("hand_limit") = kHandLimit,
-           py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12)
+           py::arg("first_game") = false, py::kw_only(), py::arg("goals") = -1, py::arg("takeovers") = false,
+           py::arg("draft") = false, py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "",
+           py::arg("hand_limit") = kHandLimit, py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12)
       .def_property_readonly("hand_limit", &Game::hand_limit)
       .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
       .def_property_readonly("tableau_end", &Game::tableau_end)
@@ -131,6 +138,19 @@ PYBIND11_MODULE(_rftg, m) {
       .def("observation_designs", [](const Game& g) { return ObservationEncoder(g).designs(); },
            "Card id of each design slot of the observation tensor, in slot order.")
       .def_property_readonly("first_game", [](const Game& g) { return g.options().first_game; })
+      .def_property_readonly("goals", &Game::goals_on)
+      .def_property_readonly("takeovers", &Game::takeovers_on)
+      .def_property_readonly("draft", [](const Game& g) { return g.options().draft; })
+      .def_property_readonly("solo", &Game::solo)
+      .def_property_readonly("solo_difficulty", [](const Game& g) { return g.options().solo_difficulty; })
+      .def("goal_names", [](const Game& g, const std::string& kind) {
+             std::vector<std::string> out;
+             int k = kind == "first" ? 0 : kind == "most" ? 1 : -1;
+             if (k < 0) throw RulesError("goal kind must be 'first' or 'most', not '" + kind + "'");
+             for (int i : g.goal_pool(k)) out.push_back(g.db().goals[i].name);
+             return out;
+           },
+           py::arg("kind"), "Names of the goals of that kind this game draws from (empty without goals).")
       .def_property_readonly("players", &Game::players)
       .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
       .def_property_readonly("advanced", &Game::advanced)
@@ -156,6 +176,38 @@ PYBIND11_MODULE(_rftg, m) {
       .def_property_readonly("round", [](const PyState& st) { return int(st.s.round); })
       .def_property_readonly("players", [](const PyState& st) { return int(st.s.players); })
       .def_property_readonly("vp_pool", [](const PyState& st) { return int(st.s.vp_pool); })
+      .def("robot", [](const PyState& st) {
+             if (!st.game->solo()) throw RulesError("only the solo game has a robot");
+             const RobotState& r = st.s.robot;
+             py::dict d;
+             d["credits"] = int(r.credits);
+             d["economy"] = int(r.economy);
+             d["markers_unplaced"] = int(r.markers & 15);
+             d["markers_placed"] = int(r.markers >> 4);
+             d["robot_eq"] = int(r.robot_eq);
+             d["chips"] = int(st.s.chips[1]);
+             d["tableau_size"] = robot_tableau_size(st.s);
+             d["score"] = robot_score(*st.game, st.s);
+             return d;
+           },
+           "The solo robot: credits, economy, 6-development markers, chips, tableau size and score.")
+      .def("goals", [](const PyState& st) {
+             py::list out;
+             int slot = 0;
+             for (unsigned left = st.s.goals; left; left &= left - 1, ++slot) {
+               const GoalDesign& d = st.game->db().goals[__builtin_ctz(left)];
+               py::dict row;
+               row["name"] = d.name;
+               row["kind"] = d.kind == GoalKind::First ? "first" : "most";
+               py::list seats;
+               for (int p = 0; p < st.s.players; ++p)
+                 if ((st.s.goal_claims[slot] >> p) & 1) seats.append(p);
+               row["seats"] = seats;
+               out.append(row);
+             }
+             return out;
+           },
+           "The goals in play: name, kind (first/most) and the seats that scored (first) or hold (most) them.")
       .def("legal_actions", [](const PyState& st) { return st.game->legal_actions(st.s); })
       .def("apply", [](PyState& st, int action) { st.game->apply(st.s, action); }, py::arg("action"),
            "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
@@ -170,6 +222,7 @@ PYBIND11_MODULE(_rftg, m) {
              d["cards"] = p.cards;
              d["chips"] = p.chips;
              d["six_cost"] = p.six_cost;
+             d["goals"] = p.goals;
              d["total"] = p.total;
              return d;
            })

@@ -14,7 +14,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 CORE = REPO / "core"
 CXX = "g++"
-CXXFLAGS = ["-std=c++17", "-O2", "-DNDEBUG", f"-I{CORE}", f"-I{REPO / 'tests' / 'cpp'}"]
+# -march=native: the driver only runs on the machine that builds it, and without it every
+# CardSet::count() is a libgcc call (a third of the expansion property test's time).
+CXXFLAGS = ["-std=c++17", "-O2", "-march=native", "-DNDEBUG", f"-I{CORE}", f"-I{REPO / 'tests' / 'cpp'}"]
 LDFLAGS = ["-pthread"]
 
 

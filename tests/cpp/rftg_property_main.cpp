@@ -41,7 +41,39 @@ struct Config {
   std::string label;
   int players;
   bool advanced;
+  std::string expansion = "base";
+  bool goals = false, takeovers = false, draft = false;
+  std::string solo_difficulty = "medium";
 };
+
+// "2", "3", "4", "2a": the base game; "<level>-<players><flags>" for the expansions, e.g.
+// "tgs-5g" or "rvi-2agt": level tgs or rvi, flags a advanced, g goals, t takeovers, d draft;
+// the solo game "tgs-1", "rvi-1e", "rvi-1h": e easy, h hard robot (default medium).
+bool parse_config(const std::string& item, Config* c) {
+  if (item == "2a") { *c = {"2a", 2, true}; return true; }
+  if (item == "2" || item == "3" || item == "4") { *c = {item, std::stoi(item), false}; return true; }
+  size_t dash = item.find('-');
+  if (dash == std::string::npos) return false;
+  Config x{item, 0, false};
+  x.expansion = item.substr(0, dash);
+  if (x.expansion != "tgs" && x.expansion != "rvi") return false;
+  size_t k = dash + 1;
+  if (k >= item.size() || item[k] < '1' || item[k] > '6') return false;
+  x.players = item[k++] - '0';
+  for (; k < item.size(); ++k) {
+    switch (item[k]) {
+      case 'a': x.advanced = true; break;
+      case 'g': x.goals = true; break;
+      case 't': x.takeovers = true; break;
+      case 'd': x.draft = true; break;
+      case 'e': x.solo_difficulty = "easy"; break;
+      case 'h': x.solo_difficulty = "hard"; break;
+      default: return false;
+    }
+  }
+  *c = x;
+  return true;
+}
 
 struct Stats {
   long games = 0, decisions = 0, rounds = 0, violations = 0, exceptions = 0;
@@ -52,6 +84,9 @@ struct Stats {
   long wins[kMaxPlayers] = {0};
   long shared_wins = 0;
   long score_sum = 0;
+  long takeovers = 0;  // worlds that changed tableau
+  long robot_wins = 0, robot_score_sum = 0;  // solo
+  long goal_vp = 0;    // goal VP scored at the end
   int max_score = -1000, min_score = 1000;
   std::vector<std::string> reports;
 
@@ -62,7 +97,8 @@ struct Stats {
     end_tableau += o.end_tableau; end_pool += o.end_pool; end_cap += o.end_cap;
     forced_decisions += o.forced_decisions; max_legal = std::max(max_legal, o.max_legal);
     for (int i = 0; i < kMaxPlayers; ++i) wins[i] += o.wins[i];
-    shared_wins += o.shared_wins; score_sum += o.score_sum;
+    shared_wins += o.shared_wins; score_sum += o.score_sum; takeovers += o.takeovers; goal_vp += o.goal_vp;
+    robot_wins += o.robot_wins; robot_score_sum += o.robot_score_sum;
     max_score = std::max(max_score, o.max_score); min_score = std::min(min_score, o.min_score);
     reports.insert(reports.end(), o.reports.begin(), o.reports.end());
   }
@@ -130,6 +166,9 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
       return;
     }
     ++st.decisions;
+    for (int i = 0; i < s.players; ++i)
+      for (int j = 0; j < s.players; ++j)
+        if (i != j) st.takeovers += (before.tableau[i] & s.tableau[j]).count();
     std::string tr = testing::check_transition(g, before, s);
     if (!tr.empty()) {
       violation(tr);
@@ -149,14 +188,18 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
   st.min_rounds = std::min<int>(st.min_rounds, s.round);
   st.max_rounds = std::max<int>(st.max_rounds, s.round);
   bool tab = false;
-  for (int i = 0; i < s.players; ++i) tab |= s.tableau[i].count() >= 12;
+  for (int i = 0; i < s.players; ++i) tab |= s.tableau[i].count() >= testing::end_cards(g, s, i);
+  if (g.solo()) tab |= robot_tableau_size(s) >= 12;
   st.end_tableau += tab;
   st.end_pool += s.vp_pool <= 0;
   st.end_cap += s.round >= kRoundCap;
   std::vector<int> w = g.winners(s);
-  if (w.empty()) violation("no winner");
+  if (w.empty() && !g.solo()) violation("no winner");
+  if (g.solo() && w.empty()) ++st.robot_wins;
+  if (g.solo()) st.robot_score_sum += robot_score(g, s);
   if (w.size() > 1) ++st.shared_wins;
   for (int x : w) ++st.wins[x];
+  for (int i = 0; i < s.players; ++i) st.goal_vp += g.score_parts(s, i).goals;
   for (int v : g.scores(s)) {
     st.score_sum += v;
     st.max_score = std::max(st.max_score, v);
@@ -172,7 +215,9 @@ std::string stats_json(const Config& c, const Stats& st, double seconds) {
     << ",\"max_rounds\":" << st.max_rounds << ",\"end_tableau\":" << st.end_tableau << ",\"end_pool\":" << st.end_pool
     << ",\"end_cap\":" << st.end_cap << ",\"forced_decisions\":" << st.forced_decisions << ",\"max_legal\":" << st.max_legal
     << ",\"shared_wins\":" << st.shared_wins << ",\"score_sum\":" << st.score_sum << ",\"min_score\":" << st.min_score
-    << ",\"max_score\":" << st.max_score << ",\"seconds\":" << seconds << ",\"wins\":[";
+    << ",\"max_score\":" << st.max_score << ",\"seconds\":" << seconds << ",\"takeovers\":" << st.takeovers
+    << ",\"goal_vp\":" << st.goal_vp << ",\"robot_wins\":" << st.robot_wins << ",\"robot_score_sum\":"
+    << st.robot_score_sum << ",\"wins\":[";
   for (int i = 0; i < c.players; ++i) o << (i ? "," : "") << st.wins[i];
   o << "],\"reports\":[";
   for (size_t k = 0; k < st.reports.size(); ++k) o << (k ? "," : "") << "\"" << json_escape(st.reports[k]) << "\"";
@@ -217,15 +262,24 @@ int main(int argc, char** argv) {
   std::stringstream buf;
   buf << in.rdbuf();
   CardDb db = parse_card_db(buf.str(), argv[1]);
+  std::string solo_text;  // the solo configuration beside the card data
+  {
+    std::string path = argv[1];
+    size_t slash = path.find_last_of('/');
+    std::ifstream sf((slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + "rftg_solo.txt");
+    std::stringstream sb;
+    sb << sf.rdbuf();
+    solo_text = sb.str();
+  }
 
   std::vector<Config> configs;
   {
     std::stringstream ss(configs_arg);
     std::string item;
     while (std::getline(ss, item, ',')) {
-      if (item == "2a") configs.push_back({"2a", 2, true});
-      else if (item == "2" || item == "3" || item == "4") configs.push_back({item, std::stoi(item), false});
-      else { std::cerr << "unknown config " << item << "\n"; return 2; }
+      Config c;
+      if (!parse_config(item, &c)) { std::cerr << "unknown config " << item << "\n"; return 2; }
+      configs.push_back(c);
     }
   }
 
@@ -240,6 +294,12 @@ int main(int argc, char** argv) {
     GameOptions o;
     o.players = c.players;
     o.advanced = c.advanced;
+    o.expansion = c.expansion;
+    o.goals = c.goals ? 1 : 0;
+    o.takeovers = c.takeovers;
+    o.draft = c.draft;
+    if (c.players == 1) o.solo_config = solo_text;
+    o.solo_difficulty = c.solo_difficulty;
     Game g(db, o);
     uint64_t run_seed = splitmix64(seed * 0x100 + ci + (mixed ? 0x80 : 0));
     auto t0 = std::chrono::steady_clock::now();

@@ -64,9 +64,16 @@ struct Config {
   const char* label;
   int players;
   bool advanced;
+  const char* expansion = "base";
+  bool goals = false, takeovers = false, draft = false;
 };
 
-const Config kConfigs[] = {{"2p", 2, false}, {"3p", 3, false}, {"4p", 4, false}, {"2p-advanced", 2, true}};
+const Config kConfigs[] = {{"2p", 2, false}, {"3p", 3, false}, {"4p", 4, false}, {"2p-advanced", 2, true},
+                           // The expansions, a tenth of the games each (rftg_property_main.cpp plays many more).
+                           {"tgs-5p-goals", 5, false, "tgs", true},
+                           {"rvi-4p-goals-takeovers", 4, false, "rvi", true, true},
+                           {"rvi-2p-advanced-takeovers", 2, true, "rvi", false, true},
+                           {"rvi-3p-draft-takeovers", 3, false, "rvi", true, true, true}};
 
 std::string seq_str(const std::vector<int>& v) {
   std::ostringstream o;
@@ -225,13 +232,16 @@ void test_checker_catches(const Game& g) {
       {"card in no zone", [&](State& t) { t.deck.reset(card_in_deck); }},
       {"card outside the game", [&](State& t) { t.deck.set(g.num_instances()); }},
       {"card moved to a non-playing seat", [&](State& t) { t.hand[5].set(card_in_hand); t.hand[t.actor].reset(card_in_hand); }},
-      {"goods count", [&](State& t) { t.goods.set(card_in_deck); t.deck.reset(card_in_deck); }},
+      {"goods count", [&](State& t) {
+         CardSet empty_worlds = (t.tableau[0] & g.worlds()) - t.has_good;
+         if (empty_worlds.any()) t.has_good.set(empty_worlds.first());
+         else t.has_good.reset((t.tableau[0] & t.has_good).first());
+       }},
       {"good on a world in no tableau", [&](State& t) {
          int w = (t.deck & g.worlds()).first();
          int c = (t.deck - CardSet::single(w)).first();
          t.has_good.set(w);
-         t.deck.reset(c);
-         t.goods.set(c);
+         t.deck.reset(c);  // c becomes its good
        }},
       {"fresh card outside hands", [&](State& t) { t.fresh.set(card_in_deck); }},
       {"chips not conserved", [&](State& t) { t.chips[0] = static_cast<int16_t>(t.chips[0] + 1); }},
@@ -241,7 +251,7 @@ void test_checker_catches(const Game& g) {
            CardSet cp = g.copies(d) & g.developments();
            if (cp.count() < 2) continue;
            cp.for_each([&](int i) {
-             t.deck.reset(i); t.discard.reset(i); t.goods.reset(i);
+             t.deck.reset(i); t.discard.reset(i);
              for (int p = 0; p < kMaxPlayers; ++p) { t.hand[p].reset(i); t.tableau[p].reset(i); }
              t.tableau[0].set(i);
            });
@@ -337,12 +347,14 @@ void test_same_seed_same_game(const Game& g, const Config& c, uint64_t seed, Tal
   det.add_lazy(state_diff(x, z).empty(), [&] { return std::string(c.label) + " seed " + std::to_string(seed) + ": two deals differ"; });
 }
 
-void test_bad_options(const CardDb& db) {
+// solo_text: the solo configuration (core/data/rftg_solo.txt), which a 1-player game needs.
+void test_bad_options(const CardDb& db, const std::string& solo_text) {
   auto throws = [&](int players, const std::string& exp, bool adv) {
     GameOptions o;
     o.players = players;
     o.expansion = exp;
     o.advanced = adv;
+    if (players == 1) o.solo_config = solo_text;
     try {
       Game g(db, o);
     } catch (const RulesError&) {
@@ -357,6 +369,9 @@ void test_bad_options(const CardDb& db) {
   check(throws(3, "base", true), "advanced with 3 players is refused");
   check(throws(2, "xyz", false), "unknown expansion is refused");
   check(!throws(2, "base", true), "advanced 2-player game is accepted");
+  check(throws(6, "tgs", false), "6 players is refused (TGS)");
+  check(throws(7, "rvi", false), "7 players is refused (RvI)");
+  check(!throws(6, "rvi", false) && !throws(5, "tgs", false) && !throws(1, "tgs", false), "1-5 (TGS) and 6 (RvI) accepted");
 }
 
 }  // namespace
@@ -371,7 +386,12 @@ int main(int argc, char** argv) {
   std::stringstream buf;
   buf << in.rdbuf();
   CardDb db = parse_card_db(buf.str(), argv[1]);
-  test_bad_options(db);
+  std::string cards_path = argv[1];
+  std::ifstream solo_in(cards_path.substr(0, cards_path.find_last_of('/') + 1) + "rftg_solo.txt");
+  std::stringstream solo_buf;
+  solo_buf << solo_in.rdbuf();
+  check(!solo_buf.str().empty(), "the solo configuration beside the card data is readable");
+  test_bad_options(db, solo_buf.str());
 
   auto t0 = std::chrono::steady_clock::now();
   long total_games = 0, total_actions = 0;
@@ -379,11 +399,16 @@ int main(int argc, char** argv) {
     GameOptions o;
     o.players = c.players;
     o.advanced = c.advanced;
+    o.expansion = c.expansion;
+    o.goals = c.goals ? 1 : 0;
+    o.takeovers = c.takeovers;
+    o.draft = c.draft;
     Game g(db, o);
-    if (c.players == 4) test_checker_catches(g);
+    if (c.players == 4 && o.expansion == "base") test_checker_catches(g);
     Tally inv, illegal, copies, legal_ok, exc, det;
     long rounds = 0, terminal = 0;
-    for (long i = 0; i < games; ++i) {
+    const long config_games = o.expansion == "base" ? games : std::max(1L, games / 10);
+    for (long i = 0; i < config_games; ++i) {
       uint64_t seed = game_seed(0xabcdef + static_cast<uint64_t>(c.players) * 10 + c.advanced, static_cast<uint64_t>(i));
       GameRecord r = play_checked(g, c, seed, i % 5 == 0, inv, illegal, copies, legal_ok, exc);
       total_actions += static_cast<long>(r.actions.size());
@@ -399,10 +424,10 @@ int main(int argc, char** argv) {
     legal_ok.report(l + " legal action lists agree");
     exc.report(l + " legal actions never throw");
     det.report(l + " same seed, same game");
-    check(terminal == games, l + ": every game reached the end");
-    double mean_rounds = static_cast<double>(rounds) / static_cast<double>(games);
+    check(terminal == config_games, l + ": every game reached the end");
+    double mean_rounds = static_cast<double>(rounds) / static_cast<double>(config_games);
     check(mean_rounds >= 5 && mean_rounds <= 30, l + ": mean rounds " + std::to_string(mean_rounds) + " in [5, 30]");
-    std::cout << l << ": " << games << " games, mean rounds " << mean_rounds << ", " << inv.ok << " invariant checks\n";
+    std::cout << l << ": " << config_games << " games, mean rounds " << mean_rounds << ", " << inv.ok << " invariant checks\n";
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << total_games << " random games, " << total_actions << " actions in " << seconds << " s\n";

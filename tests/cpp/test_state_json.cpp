@@ -41,11 +41,11 @@ std::string state_diff(const State& a, const State& b) {
   std::ostringstream out;
 #define FIELD(f) \
   if (std::memcmp(&a.f, &b.f, sizeof(a.f)) != 0) out << #f << " ";
-  FIELD(hand) FIELD(tableau) FIELD(deck) FIELD(discard) FIELD(goods) FIELD(has_good) FIELD(fresh) FIELD(rng)
-  FIELD(chips) FIELD(actions) FIELD(selected) FIELD(produced_rare) FIELD(produced) FIELD(nstack) FIELD(players)
+  FIELD(hand) FIELD(tableau) FIELD(deck) FIELD(discard) FIELD(has_good) FIELD(fresh) FIELD(rng)
+  FIELD(chips) FIELD(actions) FIELD(selected) FIELD(nstack) FIELD(players)
   FIELD(first) FIELD(advanced) FIELD(stage) FIELD(step) FIELD(turn) FIELD(phase_rep) FIELD(bonus) FIELD(round)
-  FIELD(vp_pool) FIELD(need) FIELD(floor) FIELD(active) FIELD(method) FIELD(picked_kinds) FIELD(units) FIELD(used)
-  FIELD(windfall_left) FIELD(decision) FIELD(actor)
+  FIELD(vp_pool) FIELD(need) FIELD(floor) FIELD(active) FIELD(method) FIELD(decision) FIELD(actor)
+  FIELD(goals) FIELD(goal_claims) FIELD(owner_bits) FIELD(draft) FIELD(scratch)
 #undef FIELD
   if (a.nstack == b.nstack && a.nstack > 0 && std::memcmp(a.stack, b.stack, static_cast<size_t>(a.nstack)) != 0)
     out << "stack ";
@@ -55,7 +55,7 @@ std::string state_diff(const State& a, const State& b) {
 // Every instance in exactly one zone; fresh cards in hands; goods match worlds.
 std::string zone_problems(const Game& g, const State& s) {
   std::ostringstream out;
-  std::vector<CardSet> zones = {s.deck, s.discard, s.goods};
+  std::vector<CardSet> zones = {s.deck, s.discard};
   CardSet hands, tableaus;
   for (int i = 0; i < s.players; ++i) {
     zones.push_back(s.hand[i]);
@@ -68,9 +68,9 @@ std::string zone_problems(const Game& g, const State& s) {
     if (seen.intersects(z)) out << "zones overlap; ";
     seen |= z;
   }
-  if (seen != g.all_cards()) out << "zones do not cover all cards; ";
+  if ((seen - g.all_cards()).any()) out << "zones hold cards outside the game; ";
   if ((s.fresh - hands).any()) out << "fresh card outside the hands; ";
-  if (s.goods.count() != s.has_good.count()) out << "goods count differs from worlds with goods; ";
+  if ((g.all_cards() - seen).count() != s.has_good.count()) out << "cards in no zone differ from worlds with goods; ";
   if ((s.has_good - tableaus).any()) out << "good on a world not in a tableau; ";
   for (int k = 0; k < s.nstack; ++k)
     if (!s.deck.test(s.stack[k])) out << "stack card not in the deck; ";
@@ -231,7 +231,8 @@ void random_games(const CardDb& db, GameOptions opt, int games, uint64_t seed, S
     Rng r(gseed ^ 0x1234);
     State s = g.new_initial_state(gseed);
     ++st.games;
-    std::string tag = std::to_string(opt.players) + "p" + (opt.advanced ? "-adv" : "") + " game " + std::to_string(n);
+    std::string tag = opt.expansion + " " + std::to_string(opt.players) + "p" + (opt.advanced ? "-adv" : "") +
+                      (opt.draft ? "-draft" : "") + " game " + std::to_string(n);
     int steps = 0;
     for (;;) {
       std::string z = zone_problems(g, s);
@@ -341,7 +342,7 @@ void hand_written(const CardDb& db) {
   std::string goods = replace(kPosition, R"("tableau": ["Old Earth"],)", R"("tableau": ["Old Earth", "Gem World"], "goods": ["Gem World"],)");
   goods = replace(goods, R"(, "Gem World"],)", "],");
   State gs = g.from_json(goods);
-  check(gs.has_good.test(instance_of(g, "Gem World")) && gs.goods.count() == 1, "position: good on Gem World");
+  check(gs.has_good.test(instance_of(g, "Gem World")) && (g.all_cards() - gs.deck - gs.discard - gs.hand[0] - gs.hand[1] - gs.tableau[0] - gs.tableau[1]).count() == 1, "position: good on Gem World");
   check(zone_problems(g, gs).empty(), "position: goods zones");
 
   // A small start-discard position.
@@ -495,10 +496,23 @@ int main(int argc, char** argv) {
 
   Stats st;
   struct Config { GameOptions opt; int games; };
+  auto opts = [](int players, const char* level, bool advanced, int goals, bool takeovers, bool draft) {
+    GameOptions o{players, level, advanced};
+    o.goals = goals;
+    o.takeovers = takeovers;
+    o.draft = draft;
+    return o;
+  };
+  // The expansions: goals, takeovers (settle scratch), the start-world pair choice, the draft.
   for (const Config& c : {Config{GameOptions{2, "base", false}, 80}, Config{GameOptions{3, "base", false}, 60},
-                          Config{GameOptions{4, "base", false}, 60}, Config{GameOptions{2, "base", true}, 80}}) {
+                          Config{GameOptions{4, "base", false}, 60}, Config{GameOptions{2, "base", true}, 80},
+                          Config{opts(5, "tgs", false, 1, false, false), 8},
+                          Config{opts(4, "rvi", false, 1, true, false), 10},
+                          Config{opts(2, "rvi", true, 1, true, false), 10},
+                          Config{opts(3, "rvi", false, 1, true, true), 6}}) {
     try {
-      random_games(db, c.opt, c.games, 20240601 + static_cast<uint64_t>(c.opt.players) * 7 + c.opt.advanced, st);
+      random_games(db, c.opt, c.games, 20240601 + static_cast<uint64_t>(c.opt.players) * 7 + c.opt.advanced +
+                                           (c.opt.expansion == "base" ? 0 : 1000 + c.opt.draft), st);
     } catch (const std::exception& e) {
       check(false, std::string("random games threw: ") + e.what());
     }

@@ -194,4 +194,4 @@ def test_trade_league_counts_as_consume_and_trade():
 
 def test_no_six_cost_no_bonus():
     parts = score(["Old Earth", "Gem World", "Rebel Base"], chips=4)
-    assert parts == {"cards": 2 + 1 + 6, "chips": 4, "six_cost": 0, "total": 13}
+    assert parts == {"cards": 2 + 1 + 6, "chips": 4, "six_cost": 0, "goals": 0, "total": 13}
