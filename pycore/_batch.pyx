@@ -126,9 +126,18 @@ cdef object column(const void* data, size_t n, dtype):
     return out
 
 
-cdef object observation_rows(BatchColumns& c, int size):
-    """The games' observation vectors as one (decisions, size) int16 array: a single copy."""
-    return stacked_rows(c.game_observations, c.dec_legal.size(), size)
+cdef BatchRequest batch_request(uint64_t run_seed, int64_t first_game, int64_t count, int threads,
+                                bint record_decisions) except *:
+    """What Runner.run and AfRunner.run hand the engine: games first_game .. first_game+count-1."""
+    if count < 0 or first_game < 0:
+        raise RulesError("first_game and count must not be negative")
+    cdef BatchRequest req
+    req.run_seed = run_seed
+    req.first_game = first_game
+    req.count = count
+    req.threads = threads if threads > 0 else 1
+    req.record_decisions = record_decisions
+    return req
 
 
 cdef object stacked_rows(vector[vector[int16_t]]& per_game, size_t rows, int size):
@@ -221,14 +230,7 @@ cdef class Runner:
 
     def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
         """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
-        if count < 0 or first_game < 0:
-            raise RulesError("first_game and count must not be negative")
-        cdef BatchRequest req
-        req.run_seed = run_seed
-        req.first_game = first_game
-        req.count = count
-        req.threads = threads if threads > 0 else 1
-        req.record_decisions = record_decisions
+        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions)
         cdef BatchColumns c
         try:
             with nogil:
@@ -262,16 +264,7 @@ cdef class Runner:
             "tableau_offsets": column(c.tableau_offsets.data(), c.tableau_offsets.size(), np.int32),
             "tableau_cards": column(c.tableau_cards.data(), c.tableau_cards.size(), np.int16),
         }
-        decisions = {
-            "game_index": column(c.dec_game_index.data(), c.dec_game_index.size(), np.int64),
-            "step": column(c.dec_step.data(), c.dec_step.size(), np.int16),
-            "seat": column(c.dec_seat.data(), c.dec_seat.size(), np.int8),
-            "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
-            "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
-            "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
-            "observation": observation_rows(c, self.observation_size),
-        }
-        return {"games": games, "seats": seats, "decisions": decisions}
+        return {"games": games, "seats": seats, "decisions": decision_columns(c, self.observation_size)}
 
     def replay(self, uint64_t run_seed, int64_t game_index):
         """Re-play one game exactly as run() played it: its decisions (seat, kind, action, legal count, text)."""
@@ -384,6 +377,24 @@ cdef extern from "runner/af_batch.h" namespace "gs::runner":
                                       int64_t game_index, AfState* final_state) except +
 
 
+ctypedef fused Columns:
+    BatchColumns
+    AfBatchColumns
+
+
+cdef dict decision_columns(Columns& c, int observation_size):
+    """The decisions/ columns, the same for both games; the observations as one (decisions, size) array."""
+    return {
+        "game_index": column(c.dec_game_index.data(), c.dec_game_index.size(), np.int64),
+        "step": column(c.dec_step.data(), c.dec_step.size(), np.int16),
+        "seat": column(c.dec_seat.data(), c.dec_seat.size(), np.int8),
+        "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
+        "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
+        "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
+        "observation": stacked_rows(c.game_observations, c.dec_legal.size(), observation_size),
+    }
+
+
 cdef AfData _af_data(dict texts, str overrides) except *:
     cdef AfDataTexts t
     t.facilities = texts["af_facilities.txt"].encode()
@@ -450,14 +461,7 @@ cdef class AfRunner:
 
     def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
         """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
-        if count < 0 or first_game < 0:
-            raise RulesError("first_game and count must not be negative")
-        cdef BatchRequest req
-        req.run_seed = run_seed
-        req.first_game = first_game
-        req.count = count
-        req.threads = threads if threads > 0 else 1
-        req.record_decisions = record_decisions
+        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions)
         cdef AfBatchColumns c
         try:
             with nogil:
@@ -494,16 +498,7 @@ cdef class AfRunner:
             "tech_offsets": column(c.tech_offsets.data(), c.tech_offsets.size(), np.int32),
             "tech_cards": column(c.tech_cards.data(), c.tech_cards.size(), np.int16),
         }
-        decisions = {
-            "game_index": column(c.dec_game_index.data(), c.dec_game_index.size(), np.int64),
-            "step": column(c.dec_step.data(), c.dec_step.size(), np.int16),
-            "seat": column(c.dec_seat.data(), c.dec_seat.size(), np.int8),
-            "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
-            "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
-            "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
-            "observation": stacked_rows(c.game_observations, c.dec_legal.size(), self.observation_size),
-        }
-        return {"games": games, "seats": seats, "decisions": decisions}
+        return {"games": games, "seats": seats, "decisions": decision_columns(c, self.observation_size)}
 
     def replay(self, uint64_t run_seed, int64_t game_index):
         """Re-play one game exactly as run() played it: its decisions (seat, kind, action, legal count, text)."""

@@ -1,8 +1,10 @@
 // The game loop behind every stored game, for any game: the batch runners and the
 // Python bindings' loop for games with Python bots play through it, so both write
-// identical rows. A game's record type supplies record_start(g, dealt, rec) and
-// record_end(g, s, rec) (runner/game_record.h for RftG, runner/af_game_record.h
-// for AF) and the fields error_seat, error, decisions and wall_time_us.
+// identical rows. A game's record type supplies record_start(g, dealt, rec),
+// setup_over(g, s, rec) (true once record_start may read the position: RftG's
+// start-world choice and draft come first) and record_end(g, s, rec)
+// (runner/game_record.h for RftG, runner/af_game_record.h for AF), and the
+// fields error_seat, error, decisions and wall_time_us.
 #pragma once
 #include <chrono>
 #include <cstdint>
