@@ -2,12 +2,9 @@
 #include "runner/batch.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 #include "rftg/observation_tensor.h"
+#include "runner/parallel.h"
 
 namespace gs::runner {
 
@@ -102,77 +99,59 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   int64_t block = kBlock;
   for (const BotSpec& b : bots)
     if (b.name == "ismcts") block = 1;
-  std::atomic<int64_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto worker = [&]() {
-    try {
-      std::vector<SeatBot> seat_bots = make_seat_bots(bots);
-      State s;
-      for (;;) {
-        int64_t begin = next.fetch_add(block);
-        if (begin >= count) return;
-        int64_t end = std::min<int64_t>(begin + block, count);
-        for (int64_t k = begin; k < end; ++k) {
-          int64_t index = req.first_game + k;
-          uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
-          GameSlot& slot = slots[k];
-          GameRecord& rec = slot.rec;
-          if (req.record_decisions) {
-            int16_t step = 0;
-            slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
-            play_game(g, seat_bots, seed, s, rec, [&](const State& st, int a, int n) {
-              slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
-                                                   static_cast<int16_t>(a), static_cast<int16_t>(n)});
-              size_t at = slot.observations.size();
-              slot.observations.resize(at + static_cast<size_t>(encoder.size()));
-              encoder.encode(st, st.actor, slot.observations.data() + at);
-            });
-          } else {
-            play_game(g, seat_bots, seed, s, rec, [](const State&, int, int) {});
-          }
-          out.game_index[k] = index;
-          out.seed[k] = seed;
-          out.rounds[k] = rec.rounds;
-          out.end_reason[k] = rec.end_reason;
-          out.decisions[k] = rec.decisions;
-          out.wall_time_us[k] = rec.wall_time_us;
-          out.robot_score[k] = rec.robot_score;
-          out.winners_mask[k] = rec.winners_mask;
-          for (int p = 0; p < players; ++p) {
-            size_t r = static_cast<size_t>(k) * players + p;
-            const SeatRecord& sr = rec.seats[p];
-            out.seat_game_index[r] = index;
-            out.seat[r] = static_cast<int8_t>(p);
-            out.bot[r] = static_cast<int8_t>(p);
-            out.start_world[r] = sr.start_world;
-            out.score[r] = sr.score;
-            out.score_cards[r] = sr.score_cards;
-            out.score_chips[r] = sr.score_chips;
-            out.score_six_cost[r] = sr.score_six_cost;
-            out.score_goals[r] = sr.score_goals;
-            out.rank[r] = sr.rank;
-            out.won[r] = sr.won;
-            out.hand_size[r] = sr.hand_size;
-            out.goods[r] = sr.goods;
-          }
-        }
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next.store(count);
-    }
+  struct Worker {  // one per thread, reused across its games
+    std::vector<SeatBot> seat_bots;
+    State s;
   };
-  int threads = std::max(1, std::min<int>(req.threads, static_cast<int>((count + block - 1) / block)));
-  if (threads == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
-  }
-  if (failure) std::rethrow_exception(failure);
+  parallel_games_with(
+      count, req.threads, [&] { return Worker{make_seat_bots(bots), State{}}; },
+      [&](Worker& w, int64_t k) {
+        std::vector<SeatBot>& seat_bots = w.seat_bots;
+        State& s = w.s;
+        int64_t index = req.first_game + k;
+        uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
+        GameSlot& slot = slots[k];
+        GameRecord& rec = slot.rec;
+        if (req.record_decisions) {
+          int16_t step = 0;
+          slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
+          play_game(g, seat_bots, seed, s, rec, [&](const State& st, int a, int n) {
+            slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
+                                                 static_cast<int16_t>(a), static_cast<int16_t>(n)});
+            size_t at = slot.observations.size();
+            slot.observations.resize(at + static_cast<size_t>(encoder.size()));
+            encoder.encode(st, st.actor, slot.observations.data() + at);
+          });
+        } else {
+          play_game(g, seat_bots, seed, s, rec, [](const State&, int, int) {});
+        }
+        out.game_index[k] = index;
+        out.seed[k] = seed;
+        out.rounds[k] = rec.rounds;
+        out.end_reason[k] = rec.end_reason;
+        out.decisions[k] = rec.decisions;
+        out.wall_time_us[k] = rec.wall_time_us;
+        out.robot_score[k] = rec.robot_score;
+        out.winners_mask[k] = rec.winners_mask;
+        for (int p = 0; p < players; ++p) {
+          size_t r = static_cast<size_t>(k) * players + p;
+          const SeatRecord& sr = rec.seats[p];
+          out.seat_game_index[r] = index;
+          out.seat[r] = static_cast<int8_t>(p);
+          out.bot[r] = static_cast<int8_t>(p);
+          out.start_world[r] = sr.start_world;
+          out.score[r] = sr.score;
+          out.score_cards[r] = sr.score_cards;
+          out.score_chips[r] = sr.score_chips;
+          out.score_six_cost[r] = sr.score_six_cost;
+          out.score_goals[r] = sr.score_goals;
+          out.rank[r] = sr.rank;
+          out.won[r] = sr.won;
+          out.hand_size[r] = sr.hand_size;
+          out.goods[r] = sr.goods;
+        }
+      },
+      block);
 
   // Compact the variable-length parts in game order.
   out.tableau_offsets.assign(1, 0);
