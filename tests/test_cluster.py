@@ -29,7 +29,7 @@ from cluster.errors import WorkerVersionMismatch
 from cluster.options import OptionError, check_address, check_options
 from cluster.ray_runner import task_failure
 from cluster.tasks import check_engine
-from results import load_decisions
+from results import load_decisions, load_games
 from sim import RunConfig
 from sim.cli import main
 from sim.config import load_toml
@@ -129,6 +129,28 @@ def test_private_local_ray_records_the_same_decisions(ray_cluster, tmp_path):
     while not set(ray_cluster.pids()) <= before and time.monotonic() < deadline:
         time.sleep(0.2)
     assert set(ray_cluster.pids()) <= before  # the private Ray stopped with the run
+
+
+def test_alien_frontiers_with_a_variant_on_two_nodes_equals_local_run(ray_cluster, tmp_path):
+    """An Alien Frontiers run with a what-if variant and decisions recorded: on both nodes, the same games, seats
+    and decisions as a local run (the variant reaches the workers with the config)."""
+    af_args = ["--game", "af", "--players", "3", "--bots", "heuristic,random,heuristic", "--games", "1200",
+               "--seed", "5", "--variant", "colonies_per_player=6; Alien City.vp=4", "--record-decisions"]
+    here, there = tmp_path / "here", tmp_path / "there"
+    assert main(["run", *af_args, "--out", str(here), "--quiet", "--chunk-size", "500"]) == 0
+    r = ray_cluster.run(ray_cluster.galaxysim("run", *af_args, "--chunk-size", "100", "--out", str(there),
+                                              "--ray", "auto", "--quiet"), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    same_rows(here, there)
+    a, b = (normalized(load_decisions(x), ["game_index", "step"]) for x in (here, there))
+    assert a.num_rows > 0 and a.equals(b)
+    m = manifest(there)
+    assert m["config"]["game"] == "af" and m["config"]["what_if"] == manifest(here)["config"]["what_if"]
+    assert len({c["node_id"] for c in m["chunks"]}) == 2  # both nodes played
+    # The variant changed the games: a standard run of the same seed differs.
+    std = tmp_path / "std"
+    assert main(["run", *af_args[:-3], "--record-decisions", "--out", str(std), "--quiet"]) == 0
+    assert not normalized(load_games(std), ["game_index"]).equals(normalized(load_games(here), ["game_index"]))
 
 
 def test_cluster_errors_are_one_line_and_write_nothing(ray_cluster, tmp_path):
