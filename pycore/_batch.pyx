@@ -74,6 +74,7 @@ cdef extern from "runner/batch.h" namespace "gs::runner":
         int64_t count
         int threads
         cbool record_decisions
+        int64_t* games_done
     cdef cppclass BatchColumns:
         vector[int64_t] game_index
         vector[uint64_t] seed
@@ -126,9 +127,14 @@ cdef object column(const void* data, size_t n, dtype):
     return out
 
 
+cdef extern from "runner/parallel.h" namespace "gs::runner":
+    int64_t games_done(const int64_t* done) nogil
+
+
 cdef BatchRequest batch_request(uint64_t run_seed, int64_t first_game, int64_t count, int threads,
-                                bint record_decisions) except *:
-    """What Runner.run and AfRunner.run hand the engine: games first_game .. first_game+count-1."""
+                                bint record_decisions, int64_t* done) except *:
+    """What Runner.run and AfRunner.run hand the engine: games first_game .. first_game+count-1, each finished
+    game counted in *done."""
     if count < 0 or first_game < 0:
         raise RulesError("first_game and count must not be negative")
     cdef BatchRequest req
@@ -137,6 +143,7 @@ cdef BatchRequest batch_request(uint64_t run_seed, int64_t first_game, int64_t c
     req.count = count
     req.threads = threads if threads > 0 else 1
     req.record_decisions = record_decisions
+    req.games_done = done
     return req
 
 
@@ -186,6 +193,7 @@ cdef class Runner:
     cdef readonly int players
     cdef readonly list bot_names
     cdef readonly int observation_size
+    cdef int64_t done
 
     def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots, *,
                   int goals=-1, bint takeovers=False, bint draft=False, str solo_difficulty="medium",
@@ -228,9 +236,15 @@ cdef class Runner:
         if self.db != NULL:
             del self.db
 
+    @property
+    def games_played(self):
+        """Games this runner has finished, over all its run() calls; another thread may read it while run()
+        plays (progress within a chunk)."""
+        return games_done(&self.done)
+
     def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
         """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
-        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions)
+        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions, &self.done)
         cdef BatchColumns c
         try:
             with nogil:
@@ -429,6 +443,7 @@ cdef class AfRunner:
     cdef readonly int players
     cdef readonly list bot_names
     cdef readonly int observation_size
+    cdef int64_t done
 
     def __cinit__(self, dict texts, int players, bint long_game, list bots, str overrides=""):
         self.data = NULL
@@ -459,9 +474,15 @@ cdef class AfRunner:
         if self.data != NULL:
             del self.data
 
+    @property
+    def games_played(self):
+        """Games this runner has finished, over all its run() calls; another thread may read it while run()
+        plays (progress within a chunk)."""
+        return games_done(&self.done)
+
     def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
         """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
-        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions)
+        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions, &self.done)
         cdef AfBatchColumns c
         try:
             with nogil:

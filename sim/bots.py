@@ -157,7 +157,8 @@ def _value(text: str) -> Any:
     return t
 
 
-def _options(spec: str, text: str) -> dict[str, Any]:
+def parse_options(spec: str, text: str) -> dict[str, Any]:
+    """The key=value options of a spec's text after the name ("iterations=500,c=0.5" -> {"iterations": 500, "c": 0.5})."""
     out: dict[str, Any] = {}
     if not text.strip():
         return out
@@ -208,13 +209,13 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
         return BuiltinBot(spec, seed, game)
     if spec.startswith(PY_PREFIX):
         path, _, opts = spec[len(PY_PREFIX):].partition(":")
-        return _build(spec, _import_factory(spec, path.strip()), _options(spec, opts))
+        return _build(spec, _import_factory(spec, path.strip()), parse_options(spec, opts))
     name, _, opts = spec.partition(":")
     factory = _REGISTRY.get(name.strip())
     if factory is None:
         known = ", ".join([*BUILTIN, *registered()])
         raise BotSpecError(f"unknown bot {name.strip()!r} (bots: {known}; a Python bot: py:module.Factory)")
-    return _build(spec, factory, _options(spec, opts))
+    return _build(spec, factory, parse_options(spec, opts))
 
 
 def check(spec: str) -> None:

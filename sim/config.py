@@ -34,6 +34,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from .game_cost import seconds_per_game
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
@@ -49,7 +51,11 @@ AUTO_CHUNK_PER_THREAD = 2_500
 AUTO_CHUNK_MIN, AUTO_CHUNK_MAX = 1_000, 100_000
 #: ... and when decisions are recorded (each game then carries ~0.4 MB of observation tensors in memory).
 AUTO_CHUNK_RECORD_PER_THREAD, AUTO_CHUNK_RECORD_MAX = 100, 1_000
+#: ... and never more than about this many seconds of play per chunk (slow bots: ismcts), so that a Ctrl-C,
+#: which finishes the chunk in flight, and a killed run, which loses it, cost seconds, not hours.
+AUTO_CHUNK_SECONDS = 10.0
 MAX_SEED = 2**64 - 1
+
 
 
 class ConfigError(Exception):
@@ -213,7 +219,8 @@ class RunConfig:
         if cfg.threads is None:
             cfg.threads = all_cores()
         if cfg.chunk_size is None:
-            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads, cfg.record_decisions)
+            cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads, cfg.record_decisions,
+                                             seconds_per_game(cfg.game, cfg.players, cfg.bots))
         if cfg.out is None:
             cfg.out = str(default_out(cfg, seed_given=self.seed is not None))
         return cfg
@@ -261,11 +268,17 @@ def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool
     return "+".join(parts) or "standard"
 
 
-def auto_chunk_size(games: int, threads: int, record_decisions: bool = False) -> int:
+def auto_chunk_size(games: int, threads: int, record_decisions: bool = False,
+                    seconds_per_game: float = 0.0) -> int:
+    """Games per chunk: a fraction of a second of fast games, at most AUTO_CHUNK_SECONDS of slow ones (but one
+    game per thread at least); `seconds_per_game` is one thread's time for a game (sim/game_cost.py)."""
+    threads = max(1, threads)
     if record_decisions:
-        size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * max(1, threads))
+        size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * threads)
     else:
         size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
+    if seconds_per_game > 0:
+        size = min(size, max(threads, int(AUTO_CHUNK_SECONDS * threads / seconds_per_game)))
     return max(1, min(games, size))
 
 

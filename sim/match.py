@@ -41,7 +41,8 @@ from results.reader import open_run, verify_run
 from results.writer import RunWriter, clean_folder, folder_is_ours, games_written, remove_run_folder_contents
 
 from . import bots as botreg
-from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores
+from . import game_cost
+from .config import AUTO_CHUNK_SECONDS, EXPANSIONS, MAX_SEED, ConfigError, all_cores
 from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info)
 
@@ -172,8 +173,19 @@ def is_match_run(config: Mapping[str, Any]) -> bool:
     return config.get("kind") in KINDS
 
 
-def auto_chunk_size(total: int, threads: int) -> int:
-    return max(1, min(total, max(4 * threads, min(10_000, -(-total // 20)))))
+def auto_chunk_size(total: int, threads: int, seconds_per_game: float = 0.0) -> int:
+    """About 20 chunks, but at most AUTO_CHUNK_SECONDS of play each (a Ctrl-C waits for the chunk in flight);
+    `seconds_per_game` is one thread's time for a game (sim/game_cost.py)."""
+    size = max(4 * threads, min(10_000, -(-total // 20)))
+    if seconds_per_game > 0:
+        size = min(size, max(threads, int(AUTO_CHUNK_SECONDS * threads / seconds_per_game)))
+    return max(1, min(total, size))
+
+
+def slowest_game_seconds(cfg: "MatchConfig") -> float:
+    """The estimated time of a game whose seats hold the slowest entrants (sim/game_cost.py)."""
+    seats = sorted(game_cost.seat_seconds(cfg.game, cfg.players, b) for b in cfg.bots)[-cfg.players:]
+    return game_cost.game_seconds(cfg.game, cfg.players) + sum(seats)
 
 
 def default_out(cfg: MatchConfig, root: Path = Path("runs")) -> Path:
@@ -431,7 +443,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     if nonempty and _lock_is_held(out):
         raise ConfigError(f"{out} is in use by another galaxysim process")
     if cfg.chunk_size is None:
-        cfg.chunk_size = auto_chunk_size(cfg.total_games, threads)
+        cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))
     seats = _Seats(cfg, objects)
     seats.check()  # bad bots fail before any file is touched
     converter = _converter(cfg)

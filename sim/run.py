@@ -43,6 +43,7 @@ from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, fo
                             remove_run_folder_contents)
 
 from .config import ConfigError, RunConfig, all_cores
+from .game_cost import seconds_per_game as estimated_seconds_per_game
 
 CARD_FILE = "rftg_cards.txt"
 #: What must match between a run folder and a `run --resume` that names it.
@@ -146,9 +147,10 @@ def make_runner(cfg: RunConfig):
 
 
 def seconds_per_game(cfg: RunConfig, sample_seconds: float = 0.1) -> float:
-    """About how long one game of `cfg` takes on one thread here: a short sample, to size chunks by time."""
+    """About how long one game of `cfg` takes on one thread here: a short sample, to size chunks by time (one
+    game when the bots are slow: sim/game_cost.py)."""
     runner = make_runner(cfg)
-    n = 8
+    n = max(1, min(8, int(sample_seconds / estimated_seconds_per_game(cfg.game, cfg.players, cfg.bots))))
     while True:
         t = time.perf_counter()
         runner.run(int(cfg.seed or 0), 0, n, 1, False)
@@ -507,7 +509,8 @@ def _signals(handler: Callable) -> Iterator[None]:
 def _progress_bar(total: int, initial: int, enabled: bool):
     from tqdm import tqdm
 
-    return tqdm(total=total, initial=initial, unit=" games", unit_scale=True, dynamic_ncols=True, smoothing=0.1,
+    return tqdm(total=total, initial=initial, unit=" games", unit_scale=total >= 10_000, dynamic_ncols=True,
+                smoothing=0.1,
                 file=sys.stderr, disable=not enabled, leave=False, mininterval=0.2)
 
 
@@ -528,6 +531,10 @@ class _LocalChunks:
 
     def session_info(self) -> dict[str, Any]:
         return {}
+
+    def games_played(self) -> int:
+        """Games the engine has finished in this session, written or not (it counts within a chunk)."""
+        return self.player.runner.games_played
 
     def start(self) -> None:
         self.worker.start()
@@ -587,6 +594,18 @@ def _cluster(address: str | None, options: dict[str, Any] | None) -> Iterator[An
         conn.close()
 
 
+def live_games(source) -> int:
+    """Games a chunk source has played so far in this session, if it can tell within a chunk (else 0)."""
+    count = getattr(source, "games_played", None)
+    return int(count()) if count is not None else 0
+
+
+def _advance(bar, games: int) -> None:
+    """Moves the progress bar on to `games` (never back)."""
+    if games > bar.n:
+        bar.update(min(games, bar.total) - bar.n)
+
+
 def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
           cluster=None) -> RunOutcome:
     m = writer.manifest
@@ -631,6 +650,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 if stop.abandon.is_set():
                     break
                 enc = source.next(timeout=0.1)
+                _advance(bar, already + max(played, live_games(source)))
                 while source.notes:
                     note = source.notes.pop(0)
                     if not quiet:
@@ -644,7 +664,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 m["elapsed_seconds"] = round(base_elapsed + now, 3)
                 writer.write_encoded_chunk(enc)
                 played += enc.games
-                bar.update(enc.games)
+                _advance(bar, already + max(played, live_games(source)))
         except BaseException:
             stop.abandon.set()
             stop.stop.set()

@@ -141,7 +141,7 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
           out.territories[r] = sr.territories;
         }
       },
-      block);
+      block, req.games_done);
 
   // Compact the variable-length parts in game order.
   out.tech_offsets.assign(1, 0);

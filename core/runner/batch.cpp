@@ -151,7 +151,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
           out.goods[r] = sr.goods;
         }
       },
-      block);
+      block, req.games_done);
 
   // Compact the variable-length parts in game order.
   out.tableau_offsets.assign(1, 0);

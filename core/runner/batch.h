@@ -56,6 +56,9 @@ struct BatchRequest {
   int64_t count = 0;
   int threads = 1;
   bool record_decisions = false;
+  // If set, one is added (atomically) as each game finishes: a caller on another thread
+  // reads it (games_done in runner/parallel.h) to show progress within the batch.
+  int64_t* games_done = nullptr;
 };
 
 // Plays games first_game .. first_game+count-1. Thread-safe game; bots one per seat.

@@ -12,11 +12,18 @@
 
 namespace gs::runner {
 
+// A progress counter another thread may read while the games are played (nullptr: none).
+inline void count_game_done(int64_t* done) {
+  if (done) __atomic_fetch_add(done, 1, __ATOMIC_RELAXED);
+}
+inline int64_t games_done(const int64_t* done) { return __atomic_load_n(done, __ATOMIC_RELAXED); }
+
 // Calls play(worker, k) for every k in [0, count), on up to `threads` threads;
 // `worker` is make() called once per thread (e.g. the seats' bots, reused across
-// the thread's games).
+// the thread's games). Each finished game adds one to *done (if given).
 template <class Make, class Play>
-void parallel_games_with(int64_t count, int threads, Make make, Play play, int64_t block = 8) {
+void parallel_games_with(int64_t count, int threads, Make make, Play play, int64_t block = 8,
+                         int64_t* done = nullptr) {
   std::atomic<int64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
@@ -27,7 +34,10 @@ void parallel_games_with(int64_t count, int threads, Make make, Play play, int64
         int64_t begin = next.fetch_add(block);
         if (begin >= count) return;
         int64_t end = std::min<int64_t>(begin + block, count);
-        for (int64_t k = begin; k < end; ++k) play(state, k);
+        for (int64_t k = begin; k < end; ++k) {
+          play(state, k);
+          count_game_done(done);
+        }
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(failure_mutex);

@@ -1,0 +1,97 @@
+"""Runs with slow bots (ismcts): chunks of seconds, not hours, and progress within a chunk.
+
+A chunk is the unit of Ctrl-C (the first one finishes the chunk in flight), of a killed run's loss and of
+the progress bar; with search bots a game takes seconds, so the automatic chunk size follows the bots.
+"""
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+
+from pycore import _batch
+from sim.config import AUTO_CHUNK_SECONDS, RunConfig, auto_chunk_size
+from sim.game_cost import seconds_per_game
+from sim.run import make_runner, start
+
+FAST = ["random", "heuristic", "heuristic", "heuristic"]
+
+
+@pytest.mark.parametrize("game,players,bots", [
+    ("rftg", 4, ["ismcts:iterations=1000", "heuristic", "heuristic", "heuristic"]),
+    ("rftg", 2, ["ismcts:ms=50", "random"]),
+    ("af", 2, ["ismcts:iterations=300", "ismcts:iterations=300"]),
+    ("rftg", 3, ["ismcts:iterations=100,rollout=heuristic", "random", "random"]),
+])
+def test_automatic_chunks_of_search_bots_take_seconds(game, players, bots):
+    cfg = RunConfig(game=game, players=players, bots=bots, games=100_000, threads=2).resolved()
+    fast = RunConfig(game=game, players=players, bots=["random"] * players, games=100_000, threads=2).resolved()
+    assert 2 <= cfg.chunk_size < fast.chunk_size / 10  # at least one game per thread
+    per_game = seconds_per_game(game, players, bots)
+    assert cfg.chunk_size * per_game <= AUTO_CHUNK_SECONDS * 2 * 1.01
+
+
+def test_automatic_chunks_of_fast_bots_are_unchanged_by_the_cost_cap():
+    for bots in (["random"] * 4, FAST, ["heuristic"] * 4):
+        assert (RunConfig(players=4, bots=bots, games=10**6, threads=2).resolved().chunk_size
+                == auto_chunk_size(10**6, 2) == 5_000)
+    assert auto_chunk_size(10**6, 2, record_decisions=True) == 200
+
+
+def test_cost_estimate_orders_the_bots():
+    """More iterations, more seats searching, more time per decision: a longer game; an explicit ms budget
+    is used as given."""
+    est = lambda *bots, game="rftg": seconds_per_game(game, len(bots), list(bots))  # noqa: E731
+    assert est("random", "random") < est("heuristic", "heuristic") < est("ismcts:iterations=10", "random")
+    assert est("ismcts:iterations=100", "random") < est("ismcts:iterations=1000", "random")
+    assert est("ismcts", "random") == est("ismcts:iterations=1000", "random")  # the engine's default
+    assert est("ismcts:iterations=500", "random") < est("ismcts:iterations=500", "ismcts:iterations=500")
+    assert est("ismcts:ms=20", "random") == pytest.approx(2 * est("ismcts:ms=10", "random"), rel=0.01)
+    assert est("random", "random") < est("random", "random", game="af")
+
+
+def test_runner_counts_games_while_it_plays():
+    """Runner.games_played moves during one run() call (read from another thread) and adds up over calls."""
+    cfg = RunConfig(players=2, bots=["ismcts:iterations=300", "random"], games=4, seed=5, threads=1)
+    runner = make_runner(cfg)
+    assert isinstance(runner, _batch.Runner) and runner.games_played == 0
+    seen: list[int] = []
+    t = threading.Thread(target=runner.run, args=(5, 0, 4, 1, False))
+    t.start()
+    while t.is_alive():
+        seen.append(runner.games_played)
+        time.sleep(0.01)
+    t.join()
+    assert runner.games_played == 4
+    assert any(0 < n < 4 for n in seen), seen  # counted game by game, not at the end
+    assert seen == sorted(seen)
+    runner.run(5, 4, 2, 2, False)
+    assert runner.games_played == 6
+    af = make_runner(RunConfig(game="af", players=2, bots=["random", "random"], games=3))
+    af.run(1, 0, 3, 2, False)
+    assert af.games_played == 3
+
+
+def test_progress_bar_moves_within_a_chunk(tmp_path, capsys):
+    """One chunk of six slow games: the bar shows the games as they finish, not only when the chunk does."""
+    cfg = RunConfig(players=2, bots=["ismcts:iterations=300", "random"], games=6, seed=3, threads=1,
+                    chunk_size=6, out=str(tmp_path / "run"))
+    assert start(cfg, progress=True).complete
+    shown = {int(n) for n in re.findall(r"\b(\d)/6\b", capsys.readouterr().err)}
+    assert shown & {1, 2, 3, 4, 5}, shown
+
+
+def test_match_chunks_follow_the_slowest_entrants():
+    from sim.match import MatchConfig, auto_chunk_size as match_chunk, slowest_game_seconds
+
+    slow = MatchConfig(bots=["ismcts:iterations=1000", "heuristic", "random"], players=2, games=3000)
+    fast = MatchConfig(bots=["heuristic", "random"], players=2, games=3000)
+    per_game = slowest_game_seconds(slow)
+    assert per_game == pytest.approx(seconds_per_game("rftg", 2, ["ismcts:iterations=1000", "heuristic"]))
+    assert slowest_game_seconds(fast) == pytest.approx(seconds_per_game("rftg", 2, ["heuristic", "random"]))
+    total = slow.total_games
+    assert match_chunk(total, 2, slowest_game_seconds(fast)) == match_chunk(total, 2) == -(-total // 20)
+    size = match_chunk(total, 2, per_game)
+    assert 2 <= size < total // 20 and size * per_game <= AUTO_CHUNK_SECONDS * 2
