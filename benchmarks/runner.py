@@ -39,7 +39,7 @@ except ImportError:  # running from a source tree built in place
     sys.path.insert(0, str(REPO))
     from pycore import _batch, rftg
 from sim import run as simrun
-from sim.config import RunConfig
+from sim.config import RunConfig, auto_chunk_size
 
 
 def parse_count(text: str) -> int:
@@ -75,7 +75,7 @@ def measure(bot: str, games: int, cores: int, seed: int) -> dict:
     engine_1t = one["games"] / one["seconds"]
 
     runner = _batch.Runner(simrun.card_text(), 4, "base", False, [bot] * 4)
-    chunk = max(1_000, min(100_000, 2_500 * cores))
+    chunk = auto_chunk_size(games, cores)  # the chunks `galaxysim run` plays
     t, c = time.perf_counter(), cpu_seconds()
     for first in range(0, games, chunk):
         runner.run(seed, first, min(chunk, games - first), cores, False)

@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--variant", metavar="CHANGES", dest="what_if",
                    help="a what-if variant, e.g. 'Gambling World.cost=2; hand_limit=12' (docs/variants.md)")
     r.add_argument("--chunk-size", metavar="N", type=_count,
-                   help="games per chunk file (default: 2,500 per thread, at least 1,000; with ismcts bots "
+                   help="games per chunk file (default: 10,000 per thread, at least 1,000; with ismcts bots "
                         "about 10 seconds of play)")
     r.add_argument("--config", metavar="FILE", help="TOML config file; flags given here win over it")
     r.add_argument("--overwrite", action="store_true", help="replace the run in an existing --out folder")

@@ -46,8 +46,9 @@ GAME_NAMES = {"rftg": "Race for the Galaxy", "af": "Alien Frontiers"}
 IMPLEMENTED_GAMES = ("rftg", "af")
 EXPANSIONS = ("base", "tgs", "rvi")
 DEFAULT_GAMES = 100_000
-#: Games per chunk per thread when --chunk-size is not given: chunks of a fraction of a second.
-AUTO_CHUNK_PER_THREAD = 2_500
+#: Games per chunk per thread when --chunk-size is not given: chunks of a fraction of a second (bigger ones
+#: cost less Parquet encoding per game: 2.0 us instead of 2.6 at 20,000 games a chunk instead of 5,000).
+AUTO_CHUNK_PER_THREAD = 10_000
 AUTO_CHUNK_MIN, AUTO_CHUNK_MAX = 1_000, 100_000
 #: ... and when decisions are recorded (each game then carries ~0.4 MB of observation tensors in memory).
 AUTO_CHUNK_RECORD_PER_THREAD, AUTO_CHUNK_RECORD_MAX = 100, 1_000

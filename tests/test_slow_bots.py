@@ -36,7 +36,7 @@ def test_automatic_chunks_of_search_bots_take_seconds(game, players, bots):
 def test_automatic_chunks_of_fast_bots_are_unchanged_by_the_cost_cap():
     for bots in (["random"] * 4, FAST, ["heuristic"] * 4):
         assert (RunConfig(players=4, bots=bots, games=10**6, threads=2).resolved().chunk_size
-                == auto_chunk_size(10**6, 2) == 5_000)
+                == auto_chunk_size(10**6, 2) == 20_000)
     assert auto_chunk_size(10**6, 2, record_decisions=True) == 200
 
 
