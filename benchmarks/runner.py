@@ -6,7 +6,8 @@
     python benchmarks/runner.py --json          # one JSON object
 
 For each bot it measures, in one process run:
-  engine_1t   single-thread engine speed (C++ loop, no output), the reference
+  engine_1t   single-thread engine speed (C++ loop, no output), the reference: taken before, between
+              and after the two steps below, the median used and the spread shown
   engine_nt   the batch runner on all cores, chunks thrown away (no Parquet)
   run         `galaxysim run` as users run it: all cores, Parquet chunks, manifest
 and reports games/s, wall time, Parquet bytes per game, peak memory (max RSS of
@@ -71,8 +72,14 @@ def cpu_seconds() -> float:
 def measure(bot: str, games: int, cores: int, seed: int) -> dict:
     game = rftg.Game(players=4)
     ref_games = max(2_000, min(games // 20, 40_000))
-    one = game.play_games([bot] * 4, ref_games, seed=seed)
-    engine_1t = one["games"] / one["seconds"]
+
+    def one_thread() -> float:
+        one = game.play_games([bot] * 4, ref_games, seed=seed)
+        return one["games"] / one["seconds"]
+
+    # The reference is taken before, between and after the two long steps (this VM's speed drifts): the
+    # median is used, the spread is reported.
+    singles = [one_thread()]
 
     runner = _batch.Runner(simrun.card_text(), 4, "base", False, [bot] * 4)
     chunk = auto_chunk_size(games, cores)  # the chunks `galaxysim run` plays
@@ -81,6 +88,7 @@ def measure(bot: str, games: int, cores: int, seed: int) -> dict:
         runner.run(seed, first, min(chunk, games - first), cores, False)
     engine_nt_wall, engine_nt_cpu = time.perf_counter() - t, cpu_seconds() - c
     engine_nt = games / engine_nt_wall
+    singles.append(one_thread())
 
     out = Path(tempfile.mkdtemp(prefix="galaxysim-bench-")) / "run"
     try:
@@ -93,11 +101,14 @@ def measure(bot: str, games: int, cores: int, seed: int) -> dict:
     finally:
         shutil.rmtree(out.parent, ignore_errors=True)
     run_rate = games / wall
+    singles.append(one_thread())
+    engine_1t = sorted(singles)[1]
     return {
         "bot": bot,
         "games": games,
         "cores": cores,
         "engine_1t_games_per_s": round(engine_1t),
+        "engine_1t_spread": round((max(singles) - min(singles)) / engine_1t, 3),
         "engine_all_cores_games_per_s": round(engine_nt),
         "run_games_per_s": round(run_rate),
         "run_wall_s": round(wall, 2),
@@ -132,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
           f"load average {machine['load_average']:.2f} at start")
     for r in rows:
         print(f"\n{r['games']:,} 4-player base games, {r['bot']} bots, {cores} threads")
-        print(f"  engine, 1 thread        {r['engine_1t_games_per_s']:>9,} games/s")
+        print(f"  engine, 1 thread        {r['engine_1t_games_per_s']:>9,} games/s (median of 3, spread "
+              f"{r['engine_1t_spread']:.0%}{'; the machine was not steady' if r['engine_1t_spread'] > 0.05 else ''})")
         print(f"  engine, all cores       {r['engine_all_cores_games_per_s']:>9,} games/s (no output)")
         print(f"  galaxysim run           {r['run_games_per_s']:>9,} games/s, {r['run_wall_s']} s wall")
         print(f"  Parquet                 {r['parquet_bytes_per_game']:>9} bytes/game (games + seats)")
