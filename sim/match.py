@@ -28,6 +28,7 @@ import json
 import math
 import secrets
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -370,6 +371,33 @@ def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str,
     return out
 
 
+def _run_showing_progress(runner, bar, seed: int, first: int, count: int, threads: int, record: bool) -> dict:
+    """runner.run(...) on a helper thread while this one moves the bar as games finish (Runner.games_played)
+    and stays free for a Ctrl-C, which abandons the games in flight."""
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["result"] = runner.run(seed, first, count, threads, record)
+        except BaseException as e:  # handed to the caller
+            box["error"] = e
+
+    start = runner.games_played
+    shown = 0
+    worker = threading.Thread(target=work, name="galaxysim-match-engine", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(timeout=0.1)
+        done = min(count, runner.games_played - start)
+        if done > shown:
+            bar.update(done - shown)
+            shown = done
+    if "error" in box:
+        raise box["error"]
+    bar.update(count - shown)
+    return box["result"]
+
+
 def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads: int, entrants: list[str],
                 errors: list, bar) -> dict:
     lineups = cfg.lineups()
@@ -383,11 +411,11 @@ def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads
         codes = np.array([entrants.index(b) for b in lineup], np.int8)
         offset = li * deals
         if seats.all_builtin(lineup):
-            res = seats.runner(lineup).run(int(cfg.seed), j, n, threads, cfg.record_decisions)
+            res = _run_showing_progress(seats.runner(lineup), bar, int(cfg.seed), j, n, threads,
+                                        cfg.record_decisions)
             for t in ("games", "seats", "decisions"):
                 res[t]["game_index"] = res[t]["game_index"] + offset
             res["seats"]["bot"] = codes[res["seats"]["bot"]]
-            bar.update(n)
         else:
             res = _python_segment(seats, lineup, codes, int(cfg.seed), j, n, offset, cfg.record_decisions, errors,
                                   bar)

@@ -95,3 +95,16 @@ def test_match_chunks_follow_the_slowest_entrants():
     assert match_chunk(total, 2, slowest_game_seconds(fast)) == match_chunk(total, 2) == -(-total // 20)
     size = match_chunk(total, 2, per_game)
     assert 2 <= size < total // 20 and size * per_game <= AUTO_CHUNK_SECONDS * 2
+
+
+def test_match_progress_moves_within_a_lineup(tmp_path, capsys):
+    """A match of slow games in one chunk: the bar counts games as they finish, not per seating."""
+    from sim.match import MatchConfig, play
+
+    cfg = MatchConfig(bots=["ismcts:iterations=300", "random"], players=2, games=8, seed=2, threads=1,
+                      chunk_size=8, out=str(tmp_path / "m"), quiet=False)
+    assert cfg.total_games == 8 and cfg.deals == 4  # two seatings of four deals
+    outcome = play(cfg, progress=True)
+    assert outcome.games_written == 8
+    shown = {int(n) for n in re.findall(r"\b(\d)/8\b", capsys.readouterr().err)}
+    assert shown - {0, 4, 8}, shown  # a count inside a seating's four games
