@@ -180,7 +180,18 @@ def design_names(str card_text, str expansion="base"):
     return [d.name.decode() for d in db.designs]
 
 
-cdef class Runner:
+cdef class _CountingRunner:
+    """What Runner and AfRunner share: the count of games their run() calls have finished."""
+    cdef int64_t done
+
+    @property
+    def games_played(self):
+        """Games this runner has finished, over all its run() calls; another thread may read it while run()
+        plays (progress within a chunk)."""
+        return games_done(&self.done)
+
+
+cdef class Runner(_CountingRunner):
     """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots).
 
     The expansions' options are keywords: goals (-1 the rulebook default, 0 off, 1 on), takeovers, draft,
@@ -193,7 +204,6 @@ cdef class Runner:
     cdef readonly int players
     cdef readonly list bot_names
     cdef readonly int observation_size
-    cdef int64_t done
 
     def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots, *,
                   int goals=-1, bint takeovers=False, bint draft=False, str solo_difficulty="medium",
@@ -235,12 +245,6 @@ cdef class Runner:
             del self.game
         if self.db != NULL:
             del self.db
-
-    @property
-    def games_played(self):
-        """Games this runner has finished, over all its run() calls; another thread may read it while run()
-        plays (progress within a chunk)."""
-        return games_done(&self.done)
 
     def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
         """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
@@ -433,7 +437,7 @@ def af_names(dict texts, str overrides=""):
             "colours": [d.setup.colours[k].decode() for k in range(4)]}
 
 
-cdef class AfRunner:
+cdef class AfRunner(_CountingRunner):
     """Plays chunks of Alien Frontiers games: AfRunner(texts, players, long_game, bots), `texts` the four
     af_*.txt files by name, `bots` one spec per seat (random, heuristic, ismcts[:options]); `overrides` what-if
     data changes (docs/af-rules.md, "Data files")."""
@@ -443,7 +447,6 @@ cdef class AfRunner:
     cdef readonly int players
     cdef readonly list bot_names
     cdef readonly int observation_size
-    cdef int64_t done
 
     def __cinit__(self, dict texts, int players, bint long_game, list bots, str overrides=""):
         self.data = NULL
@@ -473,12 +476,6 @@ cdef class AfRunner:
             del self.game
         if self.data != NULL:
             del self.data
-
-    @property
-    def games_played(self):
-        """Games this runner has finished, over all its run() calls; another thread may read it while run()
-        plays (progress within a chunk)."""
-        return games_done(&self.done)
 
     def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
         """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
