@@ -606,6 +606,36 @@ def _advance(bar, games: int) -> None:
         bar.update(min(games, bar.total) - bar.n)
 
 
+#: Without a terminal (a log file, a batch job) a progress line goes to stderr this often instead of a bar.
+LOG_EVERY_SECONDS = 60.0
+
+
+class _ProgressLog:
+    """Progress lines for a run whose stderr is not a terminal: games, share, speed and time left."""
+
+    def __init__(self, total: int, already: int, enabled: bool):
+        self.total, self.already, self.enabled = total, already, enabled
+        self.t0 = self.last = time.perf_counter()
+
+    def update(self, games: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or now - self.last < LOG_EVERY_SECONDS or games >= self.total:
+            return
+        self.last = now
+        rate = (games - self.already) / max(now - self.t0, 1e-9)
+        left = f", about {_duration((self.total - games) / rate)} left" if rate > 0 else ""
+        _stderr(f"galaxysim: {games:,} of {self.total:,} games ({games / self.total:.0%}), "
+                f"{rate:,.{1 if rate < 10 else 0}f} games/s{left}")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
           cluster=None) -> RunOutcome:
     m = writer.manifest
@@ -637,6 +667,13 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     show = (not quiet and sys.stderr.isatty()) if progress is None else progress
     t0 = time.perf_counter()
     played = 0
+    log = _ProgressLog(total, already, enabled=not quiet and not show)
+
+    def moved() -> None:
+        games = already + max(played, live_games(source))
+        _advance(bar, games)
+        log.update(games)
+
     with _signals(stop), _progress_bar(total, already, show) as bar:
         source.start()
         try:
@@ -650,7 +687,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 if stop.abandon.is_set():
                     break
                 enc = source.next(timeout=0.1)
-                _advance(bar, already + max(played, live_games(source)))
+                moved()
                 while source.notes:
                     note = source.notes.pop(0)
                     if not quiet:
@@ -664,7 +701,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 m["elapsed_seconds"] = round(base_elapsed + now, 3)
                 writer.write_encoded_chunk(enc)
                 played += enc.games
-                _advance(bar, already + max(played, live_games(source)))
+                moved()
         except BaseException:
             stop.abandon.set()
             stop.stop.set()

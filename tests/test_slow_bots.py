@@ -108,3 +108,22 @@ def test_match_progress_moves_within_a_lineup(tmp_path, capsys):
     assert outcome.games_written == 8
     shown = {int(n) for n in re.findall(r"\b(\d)/8\b", capsys.readouterr().err)}
     assert shown - {0, 4, 8}, shown  # a count inside a seating's four games
+
+
+def test_without_a_terminal_progress_goes_to_stderr_as_lines(tmp_path, capsys, monkeypatch):
+    """stderr not a terminal (a log file, a batch job): no bar, but a progress line every LOG_EVERY_SECONDS,
+    within a chunk too; none with --quiet."""
+    import sim.run as simrun
+
+    monkeypatch.setattr(simrun, "LOG_EVERY_SECONDS", 0.3)
+    cfg = RunConfig(players=2, bots=["ismcts:iterations=300", "random"], games=6, seed=4, threads=1,
+                    chunk_size=6, out=str(tmp_path / "run"))
+    assert start(cfg, progress=None).complete  # pytest's captured stderr is no terminal
+    err = capsys.readouterr().err
+    lines = re.findall(r"galaxysim: (\d) of 6 games \((\d+)%\), [\d.]+ games/s, about \d+ s left", err)
+    assert lines and all(0 < int(n) < 6 for n, _ in lines), err
+    assert "\r" not in err  # no bar
+    quiet = RunConfig(players=2, bots=["ismcts:iterations=300", "random"], games=6, seed=4, threads=1,
+                      chunk_size=6, out=str(tmp_path / "quiet"), quiet=True)
+    assert start(quiet, progress=None).complete
+    assert "games/s" not in capsys.readouterr().err
