@@ -44,6 +44,7 @@ from results.writer import RunWriter, clean_folder, folder_is_ours, games_writte
 from . import bots as botreg
 from . import game_cost
 from .config import AUTO_CHUNK_SECONDS, EXPANSIONS, MAX_SEED, ConfigError, all_cores
+from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info)
 
@@ -550,8 +551,6 @@ def _converter(cfg: MatchConfig) -> _Converter:
 
 def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
           progress: bool | None) -> MatchOutcome:
-    from .run import _progress_bar
-
     m = writer.manifest
     cs, total = m["chunk_size"], m["games"]
     todo = [k for k in range(m["n_chunks"]) if k not in writer.done_chunks()]
@@ -570,7 +569,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
     played = 0
     show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
     interrupted = False
-    with _progress_bar(total, already, show) as bar:
+    with Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
         try:
             for k in todo:
                 first = k * cs

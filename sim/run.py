@@ -44,6 +44,7 @@ from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, fo
 
 from .config import ConfigError, RunConfig, all_cores
 from .game_cost import seconds_per_game as estimated_seconds_per_game
+from .progress import Progress
 
 CARD_FILE = "rftg_cards.txt"
 #: What must match between a run folder and a `run --resume` that names it.
@@ -506,14 +507,6 @@ def _signals(handler: Callable) -> Iterator[None]:
             signal.signal(s, h)
 
 
-def _progress_bar(total: int, initial: int, enabled: bool):
-    from tqdm import tqdm
-
-    return tqdm(total=total, initial=initial, unit=" games", unit_scale=total >= 10_000, dynamic_ncols=True,
-                smoothing=0.1,
-                file=sys.stderr, disable=not enabled, leave=False, mininterval=0.2)
-
-
 class _LocalChunks:
     """The chunks of a run played on this machine: the engine plays one chunk at a time on its thread pool, in a
     worker thread, one chunk ahead of the main thread that converts and writes them. (cluster/ray_runner.py
@@ -600,42 +593,6 @@ def live_games(source) -> int:
     return int(count()) if count is not None else 0
 
 
-def _advance(bar, games: int) -> None:
-    """Moves the progress bar on to `games` (never back)."""
-    if games > bar.n:
-        bar.update(min(games, bar.total) - bar.n)
-
-
-#: Without a terminal (a log file, a batch job) a progress line goes to stderr this often instead of a bar.
-LOG_EVERY_SECONDS = 60.0
-
-
-class _ProgressLog:
-    """Progress lines for a run whose stderr is not a terminal: games, share, speed and time left."""
-
-    def __init__(self, total: int, already: int, enabled: bool):
-        self.total, self.already, self.enabled = total, already, enabled
-        self.t0 = self.last = time.perf_counter()
-
-    def update(self, games: int) -> None:
-        now = time.perf_counter()
-        if not self.enabled or now - self.last < LOG_EVERY_SECONDS or games >= self.total:
-            return
-        self.last = now
-        rate = (games - self.already) / max(now - self.t0, 1e-9)
-        left = f", about {_duration((self.total - games) / rate)} left" if rate > 0 else ""
-        _stderr(f"galaxysim: {games:,} of {self.total:,} games ({games / self.total:.0%}), "
-                f"{rate:,.{1 if rate < 10 else 0}f} games/s{left}")
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
 def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
           cluster=None) -> RunOutcome:
     m = writer.manifest
@@ -667,14 +624,10 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     show = (not quiet and sys.stderr.isatty()) if progress is None else progress
     t0 = time.perf_counter()
     played = 0
-    log = _ProgressLog(total, already, enabled=not quiet and not show)
-
     def moved() -> None:
-        games = already + max(played, live_games(source))
-        _advance(bar, games)
-        log.update(games)
+        bar.to(already + max(played, live_games(source)))
 
-    with _signals(stop), _progress_bar(total, already, show) as bar:
+    with _signals(stop), Progress(total, already, bar=show, lines=not quiet) as bar:
         source.start()
         try:
             while not source.finished:
@@ -683,7 +636,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                     msg = ("galaxysim: stopping after the chunk in flight (Ctrl-C again to stop at once)"
                            if stop.requests == 1 else "galaxysim: stopping now")
                     if not quiet:
-                        bar.write(msg, file=sys.stderr)
+                        bar.write(msg)
                 if stop.abandon.is_set():
                     break
                 enc = source.next(timeout=0.1)
@@ -691,7 +644,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 while source.notes:
                     note = source.notes.pop(0)
                     if not quiet:
-                        bar.write(note, file=sys.stderr)
+                        bar.write(note)
                 if enc is None or enc.chunk in writer.done_chunks():  # a chunk is written once
                     continue
                 now = time.perf_counter() - t0

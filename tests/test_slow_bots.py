@@ -113,9 +113,9 @@ def test_match_progress_moves_within_a_lineup(tmp_path, capsys):
 def test_without_a_terminal_progress_goes_to_stderr_as_lines(tmp_path, capsys, monkeypatch):
     """stderr not a terminal (a log file, a batch job): no bar, but a progress line every LOG_EVERY_SECONDS,
     within a chunk too; none with --quiet."""
-    import sim.run as simrun
+    import sim.progress
 
-    monkeypatch.setattr(simrun, "LOG_EVERY_SECONDS", 0.3)
+    monkeypatch.setattr(sim.progress, "LOG_EVERY_SECONDS", 0.3)
     cfg = RunConfig(players=2, bots=["ismcts:iterations=300", "random"], games=6, seed=4, threads=1,
                     chunk_size=6, out=str(tmp_path / "run"))
     assert start(cfg, progress=None).complete  # pytest's captured stderr is no terminal
@@ -127,3 +127,15 @@ def test_without_a_terminal_progress_goes_to_stderr_as_lines(tmp_path, capsys, m
                       chunk_size=6, out=str(tmp_path / "quiet"), quiet=True)
     assert start(quiet, progress=None).complete
     assert "games/s" not in capsys.readouterr().err
+
+
+def test_match_without_a_terminal_writes_progress_lines(tmp_path, capsys, monkeypatch):
+    import sim.progress
+    from sim.match import MatchConfig, play
+
+    monkeypatch.setattr(sim.progress, "LOG_EVERY_SECONDS", 0.3)
+    cfg = MatchConfig(bots=["ismcts:iterations=300", "random"], players=2, games=8, seed=2, threads=1,
+                      chunk_size=8, out=str(tmp_path / "m"))
+    assert play(cfg, progress=None).games_written == 8
+    err = capsys.readouterr().err
+    assert re.search(r"galaxysim: \d of 8 games \(\d+%\), [\d.]+ games/s, about \d+ s left", err), err
