@@ -139,3 +139,31 @@ def test_match_without_a_terminal_writes_progress_lines(tmp_path, capsys, monkey
     assert play(cfg, progress=None).games_written == 8
     err = capsys.readouterr().err
     assert re.search(r"galaxysim: \d of 8 games \(\d+%\), [\d.]+ games/s, about \d+ s left", err), err
+
+
+def test_ctrl_c_stops_a_match_of_slow_games_at_once_and_resume_completes_it(tmp_path):
+    """Ctrl-C during a seating of slow games (one chunk of about 16 s: eight games at 2,000 iterations): the match stops within seconds, not
+    when the seating's games end, keeps only whole chunks, and --resume plays the rest."""
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    from results import load_games
+
+    out = tmp_path / "m"
+    args = [sys.executable, "-m", "sim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
+            "--seed", "9", "--threads", "1", "--chunk-size", "8", "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    t = time.monotonic()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert time.monotonic() - t < 3, "the match waited for the games in flight"
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "interrupted" and m["chunks"] == [] and "Traceback" not in err
+    r = subprocess.run([*args, "--resume", "-q"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    games = load_games(out)
+    assert sorted(games.column("game_index").to_pylist()) == list(range(8))
