@@ -3,6 +3,7 @@
 
 #include "af/observation_tensor.h"
 #include "runner/af_seat_bot.h"
+#include "runner/decision_log.h"
 #include "runner/parallel.h"
 
 namespace gs::runner {
@@ -33,16 +34,9 @@ bool any_search(const std::vector<BotSpec>& specs) {
   return false;
 }
 
-struct DecisionRow {
-  int16_t step;
-  int8_t seat, kind;
-  int16_t action, legal;
-};
-
 struct GameSlot {
   AfGameRecord rec;
-  std::vector<DecisionRow> decisions;
-  std::vector<int16_t> observations;
+  DecisionLog log;
 };
 
 // Plays game `seed` with the seats' bots; `on_step` sees every decision before it is applied.
@@ -100,14 +94,8 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
         GameSlot& slot = slots[static_cast<size_t>(k)];
         State s;
         if (req.record_decisions) {
-          int16_t step = 0;
-          play_game(g, seat_bots, seed, s, slot.rec, [&](const State& st, int a, int n) {
-            slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
-                                                 static_cast<int16_t>(a), static_cast<int16_t>(n)});
-            size_t at = slot.observations.size();
-            slot.observations.resize(at + static_cast<size_t>(encoder.size()));
-            encoder.encode(st, st.actor, slot.observations.data() + at);
-          });
+          play_game(g, seat_bots, seed, s, slot.rec,
+                    [&](const State& st, int a, int n) { slot.log.add(st, a, n, encoder); });
         } else {
           play_game(g, seat_bots, seed, s, slot.rec, [](const State&, int, int) {});
         }
@@ -146,11 +134,9 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
   // Compact the variable-length parts in game order.
   out.tech_offsets.assign(1, 0);
   out.tech_cards.clear();
-  for (auto* v : {&out.dec_step, &out.dec_action, &out.dec_legal}) v->clear();
-  out.dec_game_index.clear();
-  out.dec_seat.clear();
-  out.dec_kind.clear();
-  out.game_observations.clear();
+  size_t decisions = 0;
+  for (const GameSlot& slot : slots) decisions += slot.log.rows.size();
+  clear_decisions(out, decisions);
   for (int64_t k = 0; k < count; ++k) {
     GameSlot& slot = slots[static_cast<size_t>(k)];
     for (int p = 0; p < players; ++p) {
@@ -158,15 +144,7 @@ void run_af_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchRe
       out.tech_cards.insert(out.tech_cards.end(), sr.tech, sr.tech + sr.tech_len);
       out.tech_offsets.push_back(static_cast<int32_t>(out.tech_cards.size()));
     }
-    for (const DecisionRow& d : slot.decisions) {
-      out.dec_game_index.push_back(out.game_index[k]);
-      out.dec_step.push_back(d.step);
-      out.dec_seat.push_back(d.seat);
-      out.dec_kind.push_back(d.kind);
-      out.dec_action.push_back(d.action);
-      out.dec_legal.push_back(d.legal);
-    }
-    if (req.record_decisions) out.game_observations.push_back(std::move(slot.observations));
+    append_decisions(out, out.game_index[k], slot.log, req.record_decisions);
   }
 }
 

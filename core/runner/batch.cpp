@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "rftg/observation_tensor.h"
+#include "runner/decision_log.h"
 #include "runner/parallel.h"
 
 namespace gs::runner {
@@ -15,17 +16,10 @@ namespace {
 
 constexpr int kBlock = 8;  // games handed to a worker at a time (1 with a searching bot: seconds a game)
 
-struct DecisionRow {
-  int16_t step;
-  int8_t seat, kind;
-  int16_t action, legal;
-};
-
 // Per-game scratch filled by a worker, compacted into columns afterwards.
 struct GameSlot {
   GameRecord rec;
-  std::vector<DecisionRow> decisions;
-  std::vector<int16_t> observations;  // observation_size per decision
+  DecisionLog log;
 };
 
 // One bot per seat, made once per worker and reused across its games (a bot's
@@ -113,15 +107,9 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
         GameSlot& slot = slots[k];
         GameRecord& rec = slot.rec;
         if (req.record_decisions) {
-          int16_t step = 0;
-          slot.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
-          play_game(g, seat_bots, seed, s, rec, [&](const State& st, int a, int n) {
-            slot.decisions.push_back(DecisionRow{step++, st.actor, static_cast<int8_t>(st.decision),
-                                                 static_cast<int16_t>(a), static_cast<int16_t>(n)});
-            size_t at = slot.observations.size();
-            slot.observations.resize(at + static_cast<size_t>(encoder.size()));
-            encoder.encode(st, st.actor, slot.observations.data() + at);
-          });
+          slot.log.observations.reserve(256 * static_cast<size_t>(encoder.size()));  // most games fit
+          play_game(g, seat_bots, seed, s, rec,
+                    [&](const State& st, int a, int n) { slot.log.add(st, a, n, encoder); });
         } else {
           play_game(g, seat_bots, seed, s, rec, [](const State&, int, int) {});
         }
@@ -157,12 +145,8 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
   out.tableau_offsets.assign(1, 0);
   out.tableau_cards.clear();
   size_t decisions = 0;
-  for (const GameSlot& slot : slots) decisions += slot.decisions.size();
-  for (auto* v : {&out.dec_step, &out.dec_action, &out.dec_legal}) { v->clear(); v->reserve(decisions); }
-  out.dec_game_index.clear();
-  out.dec_seat.clear();
-  out.dec_kind.clear();
-  out.game_observations.assign(req.record_decisions ? static_cast<size_t>(count) : 0, {});
+  for (const GameSlot& slot : slots) decisions += slot.log.rows.size();
+  clear_decisions(out, decisions);
   for (int64_t k = 0; k < count; ++k) {
     GameSlot& slot = slots[k];
     for (int p = 0; p < players; ++p) {
@@ -170,15 +154,7 @@ void run_batch(const Game& g, const std::vector<BotSpec>& bots, const BatchReque
       out.tableau_cards.insert(out.tableau_cards.end(), sr.tableau, sr.tableau + sr.tableau_len);
       out.tableau_offsets.push_back(static_cast<int32_t>(out.tableau_cards.size()));
     }
-    for (const DecisionRow& d : slot.decisions) {
-      out.dec_game_index.push_back(out.game_index[k]);
-      out.dec_step.push_back(d.step);
-      out.dec_seat.push_back(d.seat);
-      out.dec_kind.push_back(d.kind);
-      out.dec_action.push_back(d.action);
-      out.dec_legal.push_back(d.legal);
-    }
-    if (req.record_decisions) out.game_observations[k] = std::move(slot.observations);  // no copy: the bulk
+    append_decisions(out, out.game_index[k], slot.log, req.record_decisions);
   }
 }
 
