@@ -158,7 +158,8 @@ def _value(text: str) -> Any:
 
 
 def parse_options(spec: str, text: str) -> dict[str, Any]:
-    """The key=value options of a spec's text after the name ("iterations=500,c=0.5" -> {"iterations": 500, "c": 0.5})."""
+    """The key=value options of a spec's text after the name: "iterations=500,c=0.5" -> {"iterations": 500,
+    "c": 0.5}."""
     out: dict[str, Any] = {}
     if not text.strip():
         return out

@@ -58,7 +58,6 @@ AUTO_CHUNK_SECONDS = 10.0
 MAX_SEED = 2**64 - 1
 
 
-
 class ConfigError(Exception):
     """Bad user input: a flag, a config file, an option value. The CLI prints it and exits with code 2."""
 
@@ -278,9 +277,15 @@ def auto_chunk_size(games: int, threads: int, record_decisions: bool = False,
         size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * threads)
     else:
         size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
-    if seconds_per_game > 0:
-        size = min(size, max(threads, int(AUTO_CHUNK_SECONDS * threads / seconds_per_game)))
-    return max(1, min(games, size))
+    return max(1, min(games, time_capped(size, threads, seconds_per_game)))
+
+
+def time_capped(size: int, threads: int, seconds_per_game: float) -> int:
+    """`size` games, or fewer if they are more than AUTO_CHUNK_SECONDS of play on `threads` threads (one game
+    per thread at least); seconds_per_game <= 0: unknown, no cap."""
+    if seconds_per_game <= 0:
+        return size
+    return min(size, max(threads, int(AUTO_CHUNK_SECONDS * threads / seconds_per_game)))
 
 
 def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> Path:

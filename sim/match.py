@@ -43,7 +43,7 @@ from results.writer import RunWriter, clean_folder, folder_is_ours, games_writte
 
 from . import bots as botreg
 from . import game_cost
-from .config import AUTO_CHUNK_SECONDS, EXPANSIONS, MAX_SEED, ConfigError, all_cores
+from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores, time_capped
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info)
@@ -179,9 +179,7 @@ def auto_chunk_size(total: int, threads: int, seconds_per_game: float = 0.0) -> 
     """About 20 chunks, but at most AUTO_CHUNK_SECONDS of play each (a Ctrl-C waits for the chunk in flight);
     `seconds_per_game` is one thread's time for a game (sim/game_cost.py)."""
     size = max(4 * threads, min(10_000, -(-total // 20)))
-    if seconds_per_game > 0:
-        size = min(size, max(threads, int(AUTO_CHUNK_SECONDS * threads / seconds_per_game)))
-    return max(1, min(total, size))
+    return max(1, min(total, time_capped(size, threads, seconds_per_game)))
 
 
 def slowest_game_seconds(cfg: "MatchConfig") -> float:
@@ -372,7 +370,7 @@ def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str,
     return out
 
 
-def _run_showing_progress(runner, bar, seed: int, first: int, count: int, threads: int, record: bool) -> dict:
+def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: int, threads: int, record: bool) -> dict:
     """runner.run(...) on a helper thread while this one moves the bar as games finish (Runner.games_played)
     and stays free for a Ctrl-C, which abandons the games in flight."""
     box: dict[str, Any] = {}
@@ -383,19 +381,15 @@ def _run_showing_progress(runner, bar, seed: int, first: int, count: int, thread
         except BaseException as e:  # handed to the caller
             box["error"] = e
 
-    start = runner.games_played
-    shown = 0
+    start, before = runner.games_played, bar.games
     worker = threading.Thread(target=work, name="galaxysim-match-engine", daemon=True)
     worker.start()
     while worker.is_alive():
         worker.join(timeout=0.1)
-        done = min(count, runner.games_played - start)
-        if done > shown:
-            bar.update(done - shown)
-            shown = done
+        bar.to(before + min(count, runner.games_played - start))
     if "error" in box:
         raise box["error"]
-    bar.update(count - shown)
+    bar.to(before + count)
     return box["result"]
 
 

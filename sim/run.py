@@ -624,7 +624,8 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     show = (not quiet and sys.stderr.isatty()) if progress is None else progress
     t0 = time.perf_counter()
     played = 0
-    def moved() -> None:
+
+    def moved() -> None:  # games played in all: written ones, and those the engine finished since
         bar.to(already + max(played, live_games(source)))
 
     with _signals(stop), Progress(total, already, bar=show, lines=not quiet) as bar:
