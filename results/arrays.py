@@ -146,7 +146,7 @@ def read_parquet(path: "str | Path", columns: Sequence[str] | None = None) -> pa
     with pq.ParquetFile(path) as f:
         if columns is None:
             return f.read()
-        columns = list(dict.fromkeys(columns))
+        columns = list(columns)
         have = set(f.schema_arrow.names)
         missing = [c for c in columns if c not in have]
         if missing:  # (ParquetFile.read would leave it out without a word)
