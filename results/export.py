@@ -49,7 +49,8 @@ def _chunks(run: Run, kinds: list[str], columns: Sequence[str]) -> Iterator[dict
             d = read_parquet(dpath, dcols)
             out: dict[str, np.ndarray] = {}
             if want & {"won", "score", "rank"}:
-                s = read_parquet(run.path / chunk["files"]["seats"]["path"], ["game_index", "seat", "won", "score", "rank"])
+                s = read_parquet(run.path / chunk["files"]["seats"]["path"],
+                                 ["game_index", "seat", "won", "score", "rank"])
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read chunk {chunk['chunk']}: {e}") from None
         gi = numpy(d.column("game_index"))

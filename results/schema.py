@@ -315,7 +315,7 @@ def af_seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequen
         _bot_column(c["bot"], bots),
         _dict(c["seat"], list(colours[:players]), np.int8, "colour"),
         *(column(c[k]) for k in ("score", "score_colonies", "score_territories", "score_tech", "score_positron",
-                                   "rank")),
+                                 "rank")),
         column(c["won"].astype(bool)),
         *(column(c[k]) for k in ("ore", "fuel", "ships", "colonies_left", "hub")),
         lists["tech"],
