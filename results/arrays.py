@@ -55,7 +55,7 @@ def column(values: np.ndarray, null: np.ndarray | None = None) -> pa.Array:
     if not a.dtype.isnative:
         a = a.astype(a.dtype.newbyteorder("="))
     if not (a.flags.c_contiguous and a.flags.aligned):
-        a = np.ascontiguousarray(a).copy()  # (a copy is aligned; a view of a byte buffer need not be)
+        a = a.copy(order="C")  # (a copy is aligned; a view into a byte buffer need not be)
     return pa.Array.from_buffers(pa.from_numpy_dtype(a.dtype), n, [validity, pa.py_buffer(a)],
                                  null_count=null_count)
 
