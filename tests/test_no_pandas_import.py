@@ -1,6 +1,6 @@
 """results.arrays (Arrow arrays from numpy and back without pyarrow's pandas probe) gives what pyarrow's own
-conversions give, and the run, resume, summary, replay, match and tournament commands never import pandas
-(pyarrow would, at about half a second per process, the first time pa.array or to_numpy runs)."""
+conversions give, and the run, resume, summary, replay, match, tournament, export and report commands never
+import pandas (pyarrow would, at about half a second per process, the first time pa.array or to_numpy runs)."""
 from __future__ import annotations
 
 import importlib.util
@@ -203,6 +203,8 @@ run("run", "--game", "af", "--players", 3, "--games", 30, "--seed", 3, "--record
     "--out", f"{out}/af")
 run("summary", f"{out}/af", "--json")
 run("replay", f"{out}/af", "--game", 7)
+run("export", f"{out}/af", "--format", "parquet", "--out", f"{out}/af-decisions.parquet")
+run("report", f"{out}/af")
 run("run", "--expansion", "rvi", "--players", 1, "--games", 50, "--seed", 3, "--quiet", "--out", f"{out}/solo")
 m = json.load(open(f"{out}/rftg/manifest.json"))
 m["chunks"], m["status"] = m["chunks"][:1], "interrupted"
