@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import pyarrow.parquet as pq
 
+from .arrays import numpy, read_parquet
 from .game_kinds import GameKind, Grouping, Holding, game_kind
 from .manifest import RunFolderError
 from .reader import Run, open_run
@@ -165,16 +166,16 @@ def _held_id_sums(run: Run, column: str) -> list[tuple[int, int, int, int, int]]
     n = wins = s = ss = np.zeros(0)
     for path in run.files("seats"):
         try:
-            t = pq.read_table(path, columns=[column, "won", "score"])
+            t = read_parquet(path, [column, "won", "score"])
         except (OSError, ValueError) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {path.relative_to(run.path)}: {e}") \
                 from None
         lists = t.column(column).combine_chunks()
-        ids = lists.values.to_numpy().astype(np.int64)
+        ids = numpy(lists.values).astype(np.int64)
         if not len(ids):
             continue
         k = int(ids.max()) + 1
-        offsets = lists.offsets.to_numpy()
+        offsets = numpy(lists.offsets)
         row = np.repeat(np.arange(len(offsets) - 1, dtype=np.int64), np.diff(offsets))
         key = row * k + ids
         if np.any(key[1:] < key[:-1]):  # the engine writes tableaus in card order; sort anything else
@@ -183,8 +184,8 @@ def _held_id_sums(run: Run, column: str) -> list[tuple[int, int, int, int, int]]
         first[1:] = key[1:] != key[:-1]  # one entry per (seat, id)
         key = key[first]
         row, ids = key // k, key % k
-        won = t.column("won").to_numpy(zero_copy_only=False).astype(np.float64)
-        score = t.column("score").to_numpy().astype(np.float64)  # sums stay exact below 2**53
+        won = numpy(t.column("won")).astype(np.float64)
+        score = numpy(t.column("score")).astype(np.float64)  # sums stay exact below 2**53
         size = max(k, len(n))
         grow = lambda a: np.pad(a, (0, size - len(a)))
         n, wins = grow(n) + np.bincount(ids, minlength=size), grow(wins) + np.bincount(ids, won[row], size)

@@ -25,6 +25,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .arrays import column, numpy, read_parquet, strings
 from .manifest import RunFolderError
 from .reader import Run, open_run
 from .schema import observations
@@ -45,36 +46,36 @@ def _chunks(run: Run, kinds: list[str], columns: Sequence[str]) -> Iterator[dict
         dpath = run.path / chunk["files"]["decisions"]["path"]
         dcols = ["game_index", "seat"] + [c for c in ("step", "kind", "action", "legal", "observation") if c in want]
         try:
-            d = pq.read_table(dpath, columns=dcols)
+            d = read_parquet(dpath, dcols)
             out: dict[str, np.ndarray] = {}
             if want & {"won", "score", "rank"}:
-                s = pq.read_table(run.path / chunk["files"]["seats"]["path"],
-                                  columns=["game_index", "seat", "won", "score", "rank"])
+                s = read_parquet(run.path / chunk["files"]["seats"]["path"],
+                                 ["game_index", "seat", "won", "score", "rank"])
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read chunk {chunk['chunk']}: {e}") from None
-        gi = d.column("game_index").to_numpy()
-        seat = d.column("seat").to_numpy()
+        gi = numpy(d.column("game_index"))
+        seat = numpy(d.column("seat"))
         for name in ("game_index", "seat"):
-            out[name] = d.column(name).to_numpy()
+            out[name] = numpy(d.column(name))
         for name in ("step", "action", "legal"):
             if name in want:
-                out[name] = d.column(name).to_numpy()
+                out[name] = numpy(d.column(name))
         if "kind" in want:
             parts = []
             for c in d.column("kind").chunks:  # dictionary-encoded: map each file's dictionary onto `kinds`
                 lookup = np.array([kinds.index(v) for v in c.dictionary.to_pylist()] + [0], np.int8)
-                parts.append(lookup[c.indices.to_numpy(zero_copy_only=False)])
+                parts.append(lookup[numpy(c.indices)])
             out["kind"] = np.concatenate(parts) if parts else np.zeros(0, np.int8)
         if "observation" in want:
             out["observation"] = observations(d.column("observation"))
         if want & {"won", "score", "rank"}:
             first = chunk["first_game"]
-            sg = s.column("game_index").to_numpy()
+            sg = numpy(s.column("game_index"))
             if len(sg) != chunk["games"] * players or np.any(sg[::players] != np.arange(first, first + chunk["games"])):
                 raise RunFolderError(f"{run.path}: seats of chunk {chunk['chunk']} are not in game and seat order")
             row = (gi - first) * players + seat
             for name in ("won", "score", "rank"):
-                out[name] = s.column(name).to_numpy(zero_copy_only=False)[row]
+                out[name] = numpy(s.column(name))[row]
         yield out
 
 
@@ -130,14 +131,14 @@ def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLik
             fields += [pa.field("obs." + s, pa.int16(), nullable=False) for s in slot_names]
             schema = pa.schema(fields, metadata={b"galaxysim.table": b"decision_dataset",
                                                  b"galaxysim.observation_size": str(size).encode()})
-            kind_dict = pa.array(kinds, pa.string())
+            kind_dict = strings(kinds)
             with pq.ParquetWriter(tmp, schema, compression="zstd", use_dictionary=["kind"],
                                   write_statistics=False) as w:
                 for part in _chunks(run, kinds, [n for n, _ in SCALARS] + ["observation"]):
-                    cols = [pa.DictionaryArray.from_arrays(pa.array(part[n]), kind_dict) if n == "kind"
-                            else pa.array(np.asarray(part[n], dtype=t)) for n, t in SCALARS]
+                    cols = [pa.DictionaryArray.from_arrays(column(part[n]), kind_dict) if n == "kind"
+                            else column(np.asarray(part[n], dtype=t)) for n, t in SCALARS]
                     obs = part["observation"]
-                    cols += [pa.array(np.ascontiguousarray(obs[:, k])) for k in range(size)]
+                    cols += [column(obs[:, k]) for k in range(size)]
                     w.write_table(pa.Table.from_arrays(cols, schema=schema))
         os.replace(tmp, out)
     except BaseException:

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from .arrays import numpy
 from .ratings import Ratings, fit_ratings
 from .reader import Run, load_games, load_seats, open_run
 from .summary import _codes, _no_nan, _pct, _table, wilson_interval
@@ -93,14 +94,14 @@ def match_report(run: "Run | str | os.PathLike[str]", bootstrap: int = 200) -> M
     n = games.num_rows
     reasons = _codes(games.column("end_reason"), ["bot_error"])
     ok = reasons != 0  # not stopped by a bot error
-    mask = games.column("winners_mask").to_numpy().astype(np.int64)
+    mask = numpy(games.column("winners_mask")).astype(np.int64)
     winners = np.zeros(n, np.int64)
     for s in range(8):
         winners += (mask >> s) & 1
     bot = _codes(seats.column("bot"), bots).reshape(n, players)
-    rank = seats.column("rank").to_numpy().astype(np.int64).reshape(n, players)
-    won = seats.column("won").to_numpy(zero_copy_only=False).astype(bool).reshape(n, players)
-    score = seats.column("score").to_numpy().astype(np.int64).reshape(n, players)
+    rank = numpy(seats.column("rank")).astype(np.int64).reshape(n, players)
+    won = numpy(seats.column("won")).reshape(n, players)
+    score = numpy(seats.column("score")).astype(np.int64).reshape(n, players)
     share = np.where(won, 1.0 / np.maximum(winners, 1)[:, None], 0.0)
     bot, rank, share, score = bot[ok], rank[ok], share[ok], score[ok]
 

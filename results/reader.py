@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
+from .arrays import empty_table, read_parquet
 from .manifest import CARDS_FILE, RunFolderError, read_manifest
 from .schema import SCHEMA_VERSION, schema_for, schema_version, table_name
 from .writer import file_sha256, games_written
@@ -123,7 +123,7 @@ def _read(run: Run, table: str, paths: Sequence[Path], columns: Sequence[str] | 
     parts = []
     for p in paths:
         try:
-            t = pq.read_table(p, columns=list(columns) if columns is not None else None)
+            t = read_parquet(p, columns)
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {p.relative_to(run.path)}: {e}") \
                 from None
@@ -134,7 +134,7 @@ def _read(run: Run, table: str, paths: Sequence[Path], columns: Sequence[str] | 
         parts.append(t.replace_schema_metadata(schema.metadata))
     if not parts:
         s = schema if columns is None else pa.schema([schema.field(c) for c in columns], metadata=schema.metadata)
-        return s.empty_table()
+        return empty_table(s)
     return pa.concat_tables(parts)
 
 

@@ -16,6 +16,8 @@ from typing import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
+from .arrays import column, dictionary, numpy, strings
+
 SCHEMA_VERSION = 3  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions)
 
 META_TABLE = b"galaxysim.table"
@@ -150,14 +152,13 @@ def _col(cols: Mapping[str, np.ndarray], name: str, dtype, n: int | None = None)
 
 
 def _constant(value: str, n: int) -> pa.DictionaryArray:
-    return pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, np.int8)), pa.array([value], pa.string()))
+    return dictionary(np.zeros(n, np.int8), [value])
 
 
 def _dict(codes: np.ndarray, names: Sequence[str], index_type, what: str) -> pa.DictionaryArray:
     if len(codes) and (codes.min() < 0 or codes.max() >= len(names)):
         raise SchemaError(f"engine column {what!r} has a code outside 0..{len(names) - 1}")
-    return pa.DictionaryArray.from_arrays(pa.array(codes.astype(index_type, copy=False)),
-                                          pa.array(list(names), pa.string()))
+    return dictionary(codes.astype(index_type, copy=False), list(names))
 
 
 def _compact_dict(ids: np.ndarray, names: Sequence[str], what: str) -> pa.DictionaryArray:
@@ -171,7 +172,7 @@ def _compact_dict(ids: np.ndarray, names: Sequence[str], what: str) -> pa.Dictio
     if len(used) > 127:
         raise SchemaError(f"engine column {what!r} has more than 127 different cards in one chunk")
     codes = np.searchsorted(used, ids).astype(np.int8)
-    return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array([names[i] for i in used], pa.string()))
+    return dictionary(codes, [names[i] for i in used])
 
 
 def _order(game_index: np.ndarray) -> np.ndarray | None:
@@ -200,22 +201,22 @@ def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expan
     offsets = np.zeros(n + 1, np.int32)
     np.cumsum(counts, out=offsets[1:])
     seats = np.nonzero(bits.reshape(-1))[0] % players  # row-major: winners in seat order, game by game
-    winners = pa.ListArray.from_arrays(pa.array(offsets), pa.array(seats.astype(np.int8)))
+    winners = pa.ListArray.from_arrays(column(offsets), column(seats.astype(np.int8)))
     arrays = [
         _constant(run_id, n),
-        pa.array(c["game_index"]),
-        pa.array(c["seed"]),
+        column(c["game_index"]),
+        column(c["seed"]),
         _constant(game, n),
         _constant(expansion, n),
-        pa.array(np.full(n, players, np.int8)),
+        column(np.full(n, players, np.int8)),
         _constant(variant, n),
-        pa.array(c["rounds"]),
+        column(c["rounds"]),
         _dict(c["end_reason"], end_reasons, np.int8, "end_reason"),
         winners,
-        pa.array(mask),
-        pa.array(c["decisions"]),
-        pa.array(c["wall_time_us"]),
-        pa.array(c["robot_score"], mask=c["robot_score"] < 0),
+        column(mask),
+        column(c["decisions"]),
+        column(c["wall_time_us"]),
+        column(c["robot_score"], null=c["robot_score"] < 0),
     ]
     return pa.Table.from_arrays(arrays, schema=GAMES_SCHEMA)
 
@@ -236,12 +237,12 @@ def _seat_columns(cols: Mapping[str, np.ndarray], players: int, columns: Sequenc
         values = _col(cols, f"{prefix}_cards", dtype)
         if len(offsets) and (offsets[0] != 0 or offsets[-1] != len(values) or np.any(np.diff(offsets) < 0)):
             raise SchemaError(f"engine {name} offsets are inconsistent")
-        out_lists[name] = pa.ListArray.from_arrays(pa.array(offsets), pa.array(values))
+        out_lists[name] = pa.ListArray.from_arrays(column(offsets), column(values))
     order = _order(gi[::players]) if n else None
     if order is not None:  # reorder whole games, keeping seat order inside a game
         rows = (order[:, None] * players + np.arange(players)[None, :]).reshape(-1)
         c = {k: v[rows] for k, v in c.items()}
-        out_lists = {k: v.take(pa.array(rows)) for k, v in out_lists.items()}
+        out_lists = {k: v.take(column(rows)) for k, v in out_lists.items()}
     return c, out_lists
 
 
@@ -265,25 +266,25 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
     types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8,
              np.int16)
     c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tableau", "tableau", np.int16)])
-    cards = lists["tableau"].values.to_numpy()
+    cards = numpy(lists["tableau"].values)
     if len(cards) and (cards.min() < 0 or cards.max() >= len(card_names)):
         raise SchemaError("engine tableau has a card id outside the card table")
     arrays = [
-        pa.array(c["game_index"]),
-        pa.array(c["seat"]),
+        column(c["game_index"]),
+        column(c["seat"]),
         _bot_column(c["bot"], bots),
         _compact_dict(c["start_world"], card_names, "start_world"),
-        pa.array(c["start_world"]),
-        pa.array(c["score"]),
-        pa.array(c["score_cards"]),
-        pa.array(c["score_chips"]),
-        pa.array(c["score_six_cost"]),
-        pa.array(c["rank"]),
-        pa.array(c["won"].astype(bool)),
-        pa.array(c["hand_size"]),
-        pa.array(c["goods"]),
+        column(c["start_world"]),
+        column(c["score"]),
+        column(c["score_cards"]),
+        column(c["score_chips"]),
+        column(c["score_six_cost"]),
+        column(c["rank"]),
+        column(c["won"].astype(bool)),
+        column(c["hand_size"]),
+        column(c["goods"]),
         lists["tableau"],
-        pa.array(c["score_goals"]),
+        column(c["score_goals"]),
     ]
     return pa.Table.from_arrays(arrays, schema=SEATS_SCHEMA)
 
@@ -297,7 +298,7 @@ def af_seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequen
     types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8,
              np.int8, np.int8, np.int8, np.uint8)
     c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tech", "tech", np.int16)])
-    tech = lists["tech"].values.to_numpy()
+    tech = numpy(lists["tech"].values)
     if len(tech) and (tech.min() < 0 or tech.max() >= len(tech_names)):
         raise SchemaError("engine tech column has a card id outside the card table")
     n = len(c["seat"])
@@ -307,16 +308,16 @@ def af_seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequen
     offsets = np.zeros(n + 1, np.int32)
     np.cumsum(bits.sum(axis=1), out=offsets[1:])
     held = np.nonzero(bits.reshape(-1))[0] % len(territory_names)  # row-major: per seat, in board order
-    territories = pa.ListArray.from_arrays(pa.array(offsets), pa.array([territory_names[t] for t in held], pa.string()))
+    territories = pa.ListArray.from_arrays(column(offsets), strings([territory_names[t] for t in held]))
     arrays = [
-        pa.array(c["game_index"]),
-        pa.array(c["seat"]),
+        column(c["game_index"]),
+        column(c["seat"]),
         _bot_column(c["bot"], bots),
         _dict(c["seat"], list(colours[:players]), np.int8, "colour"),
-        *(pa.array(c[k]) for k in ("score", "score_colonies", "score_territories", "score_tech", "score_positron",
-                                   "rank")),
-        pa.array(c["won"].astype(bool)),
-        *(pa.array(c[k]) for k in ("ore", "fuel", "ships", "colonies_left", "hub")),
+        *(column(c[k]) for k in ("score", "score_colonies", "score_territories", "score_tech", "score_positron",
+                                 "rank")),
+        column(c["won"].astype(bool)),
+        *(column(c[k]) for k in ("ore", "fuel", "ships", "colonies_left", "hub")),
         lists["tech"],
         territories,
     ]
@@ -363,12 +364,12 @@ def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> 
             order = np.lexsort((c["step"], gi))
             c = {k: v[order] for k, v in c.items()}
     arrays = [
-        pa.array(c["game_index"]),
-        pa.array(c["step"]),
-        pa.array(c["seat"]),
+        column(c["game_index"]),
+        column(c["step"]),
+        column(c["seat"]),
         _dict(c["kind"], kinds, np.int8, "kind"),
-        pa.array(c["action"]),
-        pa.array(c["legal"]),
+        column(c["action"]),
+        column(c["legal"]),
         observation_array(c["observation"]),
     ]
     return pa.Table.from_arrays(arrays, schema=decisions_schema(obs.shape[1]))
@@ -376,8 +377,8 @@ def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> 
 
 def cards_table(card_names: Sequence[str]) -> pa.Table:
     """card id -> name, for every card design the engine knows."""
-    return pa.Table.from_arrays([pa.array(np.arange(len(card_names), dtype=np.int16)),
-                                 pa.array(list(card_names), pa.string())], schema=CARDS_SCHEMA)
+    return pa.Table.from_arrays([column(np.arange(len(card_names), dtype=np.int16)), strings(list(card_names))],
+                                schema=CARDS_SCHEMA)
 
 
 def table_name(schema: pa.Schema) -> str | None:

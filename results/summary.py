@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from .arrays import numpy
 from .reader import Run, load_games, load_seats, open_run
 
 Z95 = 1.959963984540054
@@ -111,7 +112,7 @@ def _codes(column: pa.ChunkedArray, names: list[str]) -> np.ndarray:
         if pa.types.is_dictionary(chunk.type):
             lookup = np.array([names.index(v) if v in names else -1 for v in chunk.dictionary.to_pylist()] + [-1],
                               np.int64)
-            idx = chunk.indices.to_numpy(zero_copy_only=False)
+            idx = numpy(chunk.indices)
             parts.append(lookup[idx])
         else:
             parts.append(np.array([names.index(v) if v in names else -1 for v in chunk.to_pylist()], np.int64))
@@ -124,21 +125,21 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     cfg = run.config
     games = load_games(run, columns=["rounds", "end_reason", "winners_mask"])
     seats = load_seats(run, columns=["seat", "bot", "score", "won"])
-    rounds = games.column("rounds").to_numpy()
+    rounds = numpy(games.column("rounds"))
     reason_names = sorted({v for c in games.column("end_reason").chunks for v in c.dictionary.to_pylist()})
     reasons = _codes(games.column("end_reason"), reason_names)
     end_counts = {name: int(n) for name, n in zip(reason_names, np.bincount(reasons, minlength=len(reason_names)))
                   if n}
-    mask = games.column("winners_mask").to_numpy().astype(np.uint16)
+    mask = numpy(games.column("winners_mask")).astype(np.uint16)
     n_winners = np.zeros(len(mask), np.int64)
     for s in range(8):
         n_winners += (mask >> s) & 1
-    seat = seats.column("seat").to_numpy()
+    seat = numpy(seats.column("seat"))
     bots = list(cfg["bots"])
     unique_bots = list(dict.fromkeys(bots))
     bot = _codes(seats.column("bot"), unique_bots)
-    score = seats.column("score").to_numpy().astype(np.int64)
-    won = seats.column("won").to_numpy(zero_copy_only=False).astype(bool)
+    score = numpy(seats.column("score")).astype(np.int64)
+    won = numpy(seats.column("won"))
     players = int(cfg["players"])
     rotated = bool(cfg.get("lineups"))  # a match or tournament: every bot in every seat
     by_seat = [_group(str(s), "(rotated)" if rotated else bots[s] if s < len(bots) else "?", won[seat == s],

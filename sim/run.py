@@ -32,11 +32,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from results import manifest as mf
 from results import schema as sch
+from results.arrays import column, numpy, read_parquet
 from results.manifest import RunFolderError
 from results.reader import open_run, verify_run
 from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours, games_written,
@@ -711,11 +712,13 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     def read(table: str) -> pa.Table:
         p = out / chunk["files"][table]["path"]
         try:
-            t = pq.read_table(p, filters=[("game_index", "=", game_index)])
+            t = read_parquet(p)
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{out}: corrupt run folder: cannot read {chunk['files'][table]['path']}: {e}") \
                 from None
-        return t
+        if "game_index" not in t.column_names:
+            raise RunFolderError(f"{out}: corrupt run folder: {chunk['files'][table]['path']} has no game_index")
+        return t.take(column(np.flatnonzero(numpy(t.column("game_index")) == game_index)))
 
     g = read("games").to_pylist()
     seats = sorted(read("seats").to_pylist(), key=lambda r: r["seat"])
