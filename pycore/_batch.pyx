@@ -23,6 +23,42 @@ DECISION_KINDS = ["none", "start_discard", "choose_action", "explore_keep", "dev
                   "takeover", "settle_second", "ante_card", "ante_keep", "discard_produce", "draft_pick"]
 
 
+# --- Both games: the batch runner and its columns (runner/batch_runner.h, runner/batch_columns.h) --------------------
+
+cdef extern from "runner/batch_runner.h" namespace "gs::runner":
+    cdef cppclass BotSpec:
+        string name
+    cdef cppclass BatchRequest:
+        uint64_t run_seed
+        int64_t first_game
+        int64_t count
+        int threads
+        cbool record_decisions
+        int64_t* games_done
+    cdef cppclass ReplayStep:
+        int seat
+        int kind
+        int action
+        int legal
+        string text
+
+
+cdef extern from "runner/batch_columns.h" namespace "gs::runner":
+    cdef cppclass ColumnView:
+        const char* table
+        const char* name
+        const char* dtype
+        const void* data
+        size_t size
+    vector[ColumnView] column_views[C](C& columns)
+
+
+cdef extern from "runner/parallel.h" namespace "gs::runner":
+    int64_t games_done(const int64_t* done) nogil
+
+
+# --- Race for the Galaxy: the engine --------------------------------------------------------------------------------
+
 cdef extern from "rftg/cards.h" namespace "gs::rftg":
     cdef cppclass Design:
         string name
@@ -65,241 +101,16 @@ cdef extern from "rftg/observation_tensor.h" namespace "gs::rftg":
 
 
 cdef extern from "runner/batch.h" namespace "gs::runner":
-    cdef cppclass BotSpec:
-        string name
     BotSpec parse_bot_spec(const string& spec) except +
-    cdef cppclass BatchRequest:
-        uint64_t run_seed
-        int64_t first_game
-        int64_t count
-        int threads
-        cbool record_decisions
-        int64_t* games_done
-    cdef cppclass BatchColumns:
-        vector[int64_t] game_index
-        vector[uint64_t] seed
-        vector[int16_t] rounds
-        vector[int8_t] end_reason
-        vector[uint8_t] winners_mask
-        vector[int32_t] decisions
-        vector[int32_t] wall_time_us
-        vector[int16_t] robot_score
-        vector[int64_t] seat_game_index
-        vector[int8_t] seat
-        vector[int8_t] bot
-        vector[int16_t] start_world
-        vector[int16_t] score
-        vector[int16_t] score_cards
-        vector[int16_t] score_chips
-        vector[int16_t] score_six_cost
-        vector[int16_t] score_goals
-        vector[int8_t] rank
-        vector[uint8_t] won
-        vector[int8_t] hand_size
-        vector[int8_t] goods
-        vector[int32_t] tableau_offsets
-        vector[int16_t] tableau_cards
-        vector[int64_t] dec_game_index
-        vector[int16_t] dec_step
-        vector[int8_t] dec_seat
-        vector[int8_t] dec_kind
-        vector[int16_t] dec_action
+    cdef cppclass BatchColumns:  # the columns are read through column_views (tables())
         vector[int16_t] dec_legal
-        int observation_size
         vector[vector[int16_t]] game_observations
     void run_batch(const Game& game, const vector[BotSpec]& bots, const BatchRequest& req, BatchColumns& out) except + nogil
-    cdef cppclass ReplayStep:
-        int seat
-        int kind
-        int action
-        int legal
-        string text
     vector[ReplayStep] replay_game(const Game& game, const vector[BotSpec]& bots, uint64_t run_seed,
                                    int64_t game_index, State* final_state) except +
 
 
-cdef object column(const void* data, size_t n, dtype):
-    out = np.empty(n, dtype=dtype)
-    cdef char[::1] view
-    if n:
-        view = out.view(np.int8)
-        memcpy(&view[0], data, n * out.itemsize)
-    return out
-
-
-cdef extern from "runner/parallel.h" namespace "gs::runner":
-    int64_t games_done(const int64_t* done) nogil
-
-
-cdef BatchRequest batch_request(uint64_t run_seed, int64_t first_game, int64_t count, int threads,
-                                bint record_decisions, int64_t* done) except *:
-    """What Runner.run and AfRunner.run hand the engine: games first_game .. first_game+count-1, each finished
-    game counted in *done."""
-    if count < 0 or first_game < 0:
-        raise RulesError("first_game and count must not be negative")
-    cdef BatchRequest req
-    req.run_seed = run_seed
-    req.first_game = first_game
-    req.count = count
-    req.threads = threads if threads > 0 else 1
-    req.record_decisions = record_decisions
-    req.games_done = done
-    return req
-
-
-cdef object stacked_rows(vector[vector[int16_t]]& per_game, size_t rows, int size):
-    """Per-game vectors of `size`-value rows as one (rows, size) int16 array."""
-    out = np.empty((rows, size), dtype=np.int16)
-    cdef int16_t[::1] flat = out.reshape(-1)
-    cdef size_t pos = 0, k, n
-    for k in range(per_game.size()):
-        n = per_game[k].size()
-        if n:
-            memcpy(&flat[pos], per_game[k].data(), n * sizeof(int16_t))
-            pos += n
-    if pos != <size_t>flat.shape[0]:
-        raise RuntimeError(f"engine returned {pos} observation values for {rows} decisions")
-    return out
-
-
-def _level_index(expansion):
-    levels = {"base": 0, "tgs": 1, "rvi": 2}
-    if expansion not in levels:
-        raise RulesError(f"unknown expansion {expansion!r} (expected base, tgs or rvi)")
-    return levels[expansion]
-
-
-def design_names(str card_text, str expansion="base"):
-    """Card name of every design id in the card data (ids are positions in the file)."""
-    _level_index(expansion)
-    cdef CardDb db
-    try:
-        db = parse_card_db(card_text.encode(), b"card data")
-    except RuntimeError as e:
-        raise RulesError(str(e)) from None
-    return [d.name.decode() for d in db.designs]
-
-
-cdef class _CountingRunner:
-    """What Runner and AfRunner share: the count of games their run() calls have finished."""
-    cdef int64_t done
-
-    @property
-    def games_played(self):
-        """Games this runner has finished, over all its run() calls; another thread may read it while run()
-        plays (progress within a chunk)."""
-        return games_done(&self.done)
-
-
-cdef class Runner(_CountingRunner):
-    """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots).
-
-    The expansions' options are keywords: goals (-1 the rulebook default, 0 off, 1 on), takeovers, draft,
-    solo_difficulty (easy, medium, hard) and solo_config (the text of a solo configuration file; required
-    for players=1). The rule constants a what-if variant may change are keywords too: hand_limit (10),
-    vp_per_player (12), tableau_end (12)."""
-    cdef CardDb* db
-    cdef Game* game
-    cdef vector[BotSpec] bots
-    cdef readonly int players
-    cdef readonly list bot_names
-    cdef readonly int observation_size
-
-    def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots, *,
-                  int goals=-1, bint takeovers=False, bint draft=False, str solo_difficulty="medium",
-                  str solo_config="", int hand_limit=10, int vp_per_player=12, int tableau_end=12):
-        self.db = NULL
-        self.game = NULL
-        _level_index(expansion)
-        cdef GameOptions opts
-        opts.players = players
-        opts.expansion = expansion.encode()
-        opts.advanced = advanced
-        opts.goals = goals
-        opts.takeovers = takeovers
-        opts.draft = draft
-        opts.solo_difficulty = solo_difficulty.encode()
-        opts.solo_config = solo_config.encode()
-        opts.hand_limit = hand_limit
-        opts.vp_per_player = vp_per_player
-        opts.tableau_end = tableau_end
-        cdef ObservationEncoder* enc = NULL
-        self.db = new CardDb()
-        try:
-            self.db[0] = parse_card_db(card_text.encode(), b"pycore/data/rftg_cards.txt")
-            self.game = new Game(self.db[0], opts)
-            for spec in bots:
-                self.bots.push_back(parse_bot_spec(str(spec).encode()))
-            enc = new ObservationEncoder(self.game[0])
-            self.observation_size = enc.size()
-            del enc
-        except RuntimeError as e:
-            raise RulesError(str(e)) from None
-        if <int>self.bots.size() != players:
-            raise RulesError(f"need one bot per seat: {players} bots, got {len(bots)}")
-        self.players = players
-        self.bot_names = [str(b) for b in bots]
-
-    def __dealloc__(self):
-        if self.game != NULL:
-            del self.game
-        if self.db != NULL:
-            del self.db
-
-    def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
-        """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
-        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions, &self.done)
-        cdef BatchColumns c
-        try:
-            with nogil:
-                run_batch(self.game[0], self.bots, req, c)
-        except RuntimeError as e:
-            raise RulesError(str(e)) from None
-        games = {
-            "game_index": column(c.game_index.data(), c.game_index.size(), np.int64),
-            "seed": column(c.seed.data(), c.seed.size(), np.uint64),
-            "rounds": column(c.rounds.data(), c.rounds.size(), np.int16),
-            "end_reason": column(c.end_reason.data(), c.end_reason.size(), np.int8),
-            "winners_mask": column(c.winners_mask.data(), c.winners_mask.size(), np.uint8),
-            "decisions": column(c.decisions.data(), c.decisions.size(), np.int32),
-            "wall_time_us": column(c.wall_time_us.data(), c.wall_time_us.size(), np.int32),
-            "robot_score": column(c.robot_score.data(), c.robot_score.size(), np.int16),
-        }
-        seats = {
-            "game_index": column(c.seat_game_index.data(), c.seat_game_index.size(), np.int64),
-            "seat": column(c.seat.data(), c.seat.size(), np.int8),
-            "bot": column(c.bot.data(), c.bot.size(), np.int8),
-            "start_world": column(c.start_world.data(), c.start_world.size(), np.int16),
-            "score": column(c.score.data(), c.score.size(), np.int16),
-            "score_cards": column(c.score_cards.data(), c.score_cards.size(), np.int16),
-            "score_chips": column(c.score_chips.data(), c.score_chips.size(), np.int16),
-            "score_six_cost": column(c.score_six_cost.data(), c.score_six_cost.size(), np.int16),
-            "score_goals": column(c.score_goals.data(), c.score_goals.size(), np.int16),
-            "rank": column(c.rank.data(), c.rank.size(), np.int8),
-            "won": column(c.won.data(), c.won.size(), np.uint8).astype(np.bool_),
-            "hand_size": column(c.hand_size.data(), c.hand_size.size(), np.int8),
-            "goods": column(c.goods.data(), c.goods.size(), np.int8),
-            "tableau_offsets": column(c.tableau_offsets.data(), c.tableau_offsets.size(), np.int32),
-            "tableau_cards": column(c.tableau_cards.data(), c.tableau_cards.size(), np.int16),
-        }
-        return {"games": games, "seats": seats, "decisions": decision_columns(c, self.observation_size)}
-
-    def replay(self, uint64_t run_seed, int64_t game_index):
-        """Re-play one game exactly as run() played it: its decisions (seat, kind, action, legal count, text)."""
-        if game_index < 0:
-            raise RulesError("game index must not be negative")
-        cdef State final
-        cdef vector[ReplayStep] steps
-        try:
-            steps = replay_game(self.game[0], self.bots, run_seed, game_index, &final)
-        except RuntimeError as e:
-            raise RulesError(str(e)) from None
-        out = [(s.seat, DECISION_KINDS[s.kind], s.action, s.legal, s.text.decode()) for s in steps]
-        return {"steps": out, "scores": list(self.game.scores(final)), "winners": list(self.game.winners(final)),
-                "rounds": final.round}
-
-
-# --- Alien Frontiers ------------------------------------------------------------------------------------------------
+# --- Alien Frontiers: the engine ------------------------------------------------------------------------------------
 
 AF_END_REASONS = ["last_colony", "turn_cap", "bot_error"]
 AF_DECISION_KINDS = ["none", "main", "land", "reroll", "plasma_more", "move_colony_from", "move_colony_to",
@@ -354,40 +165,8 @@ cdef extern from "runner/af_seat_bot.h" namespace "gs::runner":
 
 
 cdef extern from "runner/af_batch.h" namespace "gs::runner":
-    cdef cppclass AfBatchColumns:
-        vector[int64_t] game_index
-        vector[uint64_t] seed
-        vector[int16_t] rounds
-        vector[int16_t] turns
-        vector[int8_t] end_reason
-        vector[uint8_t] winners_mask
-        vector[int32_t] decisions
-        vector[int32_t] wall_time_us
-        vector[int64_t] seat_game_index
-        vector[int8_t] seat
-        vector[int8_t] bot
-        vector[int16_t] score
-        vector[int16_t] score_colonies
-        vector[int16_t] score_territories
-        vector[int16_t] score_tech
-        vector[int16_t] score_positron
-        vector[int8_t] rank
-        vector[uint8_t] won
-        vector[int8_t] ore
-        vector[int8_t] fuel
-        vector[int8_t] ships
-        vector[int8_t] colonies_left
-        vector[int8_t] hub
-        vector[uint8_t] territories
-        vector[int32_t] tech_offsets
-        vector[int16_t] tech_cards
-        vector[int64_t] dec_game_index
-        vector[int16_t] dec_step
-        vector[int8_t] dec_seat
-        vector[int8_t] dec_kind
-        vector[int16_t] dec_action
+    cdef cppclass AfBatchColumns:  # the columns are read through column_views (tables())
         vector[int16_t] dec_legal
-        int observation_size
         vector[vector[int16_t]] game_observations
     void run_af_batch(const AfGame& game, const vector[BotSpec]& bots, const BatchRequest& req,
                       AfBatchColumns& out) except + nogil
@@ -400,18 +179,198 @@ ctypedef fused Columns:
     AfBatchColumns
 
 
-cdef dict decision_columns(Columns& c, int observation_size):
-    """The decisions/ columns, the same for both games; the observations as one (decisions, size) array."""
-    return {
-        "game_index": column(c.dec_game_index.data(), c.dec_game_index.size(), np.int64),
-        "step": column(c.dec_step.data(), c.dec_step.size(), np.int16),
-        "seat": column(c.dec_seat.data(), c.dec_seat.size(), np.int8),
-        "kind": column(c.dec_kind.data(), c.dec_kind.size(), np.int8),
-        "action": column(c.dec_action.data(), c.dec_action.size(), np.int16),
-        "legal": column(c.dec_legal.data(), c.dec_legal.size(), np.int16),
-        "observation": stacked_rows(c.game_observations, c.dec_legal.size(), observation_size),
-    }
+# --- What Runner and AfRunner share ---------------------------------------------------------------------------------
 
+cdef object column(const void* data, size_t n, dtype):
+    out = np.empty(n, dtype=dtype)
+    cdef char[::1] view
+    if n:
+        view = out.view(np.int8)
+        memcpy(&view[0], data, n * out.itemsize)
+    return out
+
+
+cdef object stacked_rows(vector[vector[int16_t]]& per_game, size_t rows, int size):
+    """Per-game vectors of `size`-value rows as one (rows, size) int16 array."""
+    out = np.empty((rows, size), dtype=np.int16)
+    cdef int16_t[::1] flat = out.reshape(-1)
+    cdef size_t pos = 0, k, n
+    for k in range(per_game.size()):
+        n = per_game[k].size()
+        if n:
+            memcpy(&flat[pos], per_game[k].data(), n * sizeof(int16_t))
+            pos += n
+    if pos != <size_t>flat.shape[0]:
+        raise RuntimeError(f"engine returned {pos} observation values for {rows} decisions")
+    return out
+
+
+cdef dict tables(Columns& c, int observation_size):
+    """A finished batch's games/, seats/ and decisions/ columns by name, in the engine's order
+    (runner/batch_columns.h); the observations as one (decisions, size) array."""
+    out = {"games": {}, "seats": {}, "decisions": {}}
+    cdef ColumnView v
+    for v in column_views(c):
+        out[v.table.decode()][v.name.decode()] = column(v.data, v.size, v.dtype.decode())
+    out["decisions"]["observation"] = stacked_rows(c.game_observations, c.dec_legal.size(), observation_size)
+    return out
+
+
+class _EngineErrors:
+    """`with _EngineErrors():` the engine's errors (C++ exceptions, raised as RuntimeError) as RulesError."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is not None and issubclass(kind, RuntimeError):
+            raise RulesError(str(value)) from None
+        return False
+
+
+cdef BatchRequest batch_request(uint64_t run_seed, int64_t first_game, int64_t count, int threads,
+                                bint record_decisions, int64_t* done) except *:
+    """What Runner.run and AfRunner.run hand the engine: games first_game .. first_game+count-1, each finished
+    game counted in *done."""
+    if count < 0 or first_game < 0:
+        raise RulesError("first_game and count must not be negative")
+    cdef BatchRequest req
+    req.run_seed = run_seed
+    req.first_game = first_game
+    req.count = count
+    req.threads = threads if threads > 0 else 1
+    req.record_decisions = record_decisions
+    req.games_done = done
+    return req
+
+
+cdef list replay_steps(vector[ReplayStep]& steps, list kinds):
+    """A replayed game's decisions as (seat, kind name, action, legal count, text)."""
+    return [(s.seat, kinds[s.kind], s.action, s.legal, s.text.decode()) for s in steps]
+
+
+cdef class _BatchRunner:
+    """What Runner and AfRunner share: the seats' bots, run() and replay() on the game's batch runner
+    (runner/batch_runner.h) and the count of games played. A game's class makes its game and bots, and plays
+    a request (_play) or one game again (_replay)."""
+    cdef int64_t done
+    cdef vector[BotSpec] bots
+    cdef readonly int players
+    cdef readonly list bot_names
+    cdef readonly int observation_size
+
+    cdef _check_seats(self, list bots, int players):
+        if <int>self.bots.size() != players:
+            raise RulesError(f"need one bot per seat: {players} bots, got {len(bots)}")
+        self.players = players
+        self.bot_names = [str(b) for b in bots]
+
+    cdef dict _play(self, BatchRequest req):
+        raise NotImplementedError
+
+    cdef dict _replay(self, uint64_t run_seed, int64_t game_index):
+        raise NotImplementedError
+
+    @property
+    def games_played(self):
+        """Games this runner has finished, over all its run() calls; another thread may read it while run()
+        plays (progress within a chunk)."""
+        return games_done(&self.done)
+
+    def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
+        """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
+        return self._play(batch_request(run_seed, first_game, count, threads, record_decisions, &self.done))
+
+    def replay(self, uint64_t run_seed, int64_t game_index):
+        """Re-play one game exactly as run() played it: its decisions (seat, kind, action, legal count, text)."""
+        if game_index < 0:
+            raise RulesError("game index must not be negative")
+        return self._replay(run_seed, game_index)
+
+
+# --- Race for the Galaxy: the runner --------------------------------------------------------------------------------
+
+def _level_index(expansion):
+    levels = {"base": 0, "tgs": 1, "rvi": 2}
+    if expansion not in levels:
+        raise RulesError(f"unknown expansion {expansion!r} (expected base, tgs or rvi)")
+    return levels[expansion]
+
+
+def design_names(str card_text, str expansion="base"):
+    """Card name of every design id in the card data (ids are positions in the file)."""
+    _level_index(expansion)
+    cdef CardDb db
+    try:
+        db = parse_card_db(card_text.encode(), b"card data")
+    except RuntimeError as e:
+        raise RulesError(str(e)) from None
+    return [d.name.decode() for d in db.designs]
+
+
+cdef class Runner(_BatchRunner):
+    """Plays chunks of games of one configuration: Runner(card_text, players, expansion, advanced, bots).
+
+    The expansions' options are keywords: goals (-1 the rulebook default, 0 off, 1 on), takeovers, draft,
+    solo_difficulty (easy, medium, hard) and solo_config (the text of a solo configuration file; required
+    for players=1). The rule constants a what-if variant may change are keywords too: hand_limit (10),
+    vp_per_player (12), tableau_end (12)."""
+    cdef CardDb* db
+    cdef Game* game
+
+    def __cinit__(self, str card_text, int players, str expansion, bint advanced, list bots, *,
+                  int goals=-1, bint takeovers=False, bint draft=False, str solo_difficulty="medium",
+                  str solo_config="", int hand_limit=10, int vp_per_player=12, int tableau_end=12):
+        self.db = NULL
+        self.game = NULL
+        _level_index(expansion)
+        cdef GameOptions opts
+        opts.players = players
+        opts.expansion = expansion.encode()
+        opts.advanced = advanced
+        opts.goals = goals
+        opts.takeovers = takeovers
+        opts.draft = draft
+        opts.solo_difficulty = solo_difficulty.encode()
+        opts.solo_config = solo_config.encode()
+        opts.hand_limit = hand_limit
+        opts.vp_per_player = vp_per_player
+        opts.tableau_end = tableau_end
+        cdef ObservationEncoder* enc = NULL
+        self.db = new CardDb()
+        with _EngineErrors():
+            self.db[0] = parse_card_db(card_text.encode(), b"pycore/data/rftg_cards.txt")
+            self.game = new Game(self.db[0], opts)
+            for spec in bots:
+                self.bots.push_back(parse_bot_spec(str(spec).encode()))
+            enc = new ObservationEncoder(self.game[0])
+            self.observation_size = enc.size()
+            del enc
+        self._check_seats(bots, players)
+
+    def __dealloc__(self):
+        if self.game != NULL:
+            del self.game
+        if self.db != NULL:
+            del self.db
+
+    cdef dict _play(self, BatchRequest req):
+        cdef BatchColumns c
+        with _EngineErrors():
+            with nogil:
+                run_batch(self.game[0], self.bots, req, c)
+        return tables(c, self.observation_size)
+
+    cdef dict _replay(self, uint64_t run_seed, int64_t game_index):
+        cdef State final
+        cdef vector[ReplayStep] steps
+        with _EngineErrors():
+            steps = replay_game(self.game[0], self.bots, run_seed, game_index, &final)
+        return {"steps": replay_steps(steps, DECISION_KINDS), "scores": list(self.game.scores(final)),
+                "winners": list(self.game.winners(final)), "rounds": final.round}
+
+
+# --- Alien Frontiers: data and runner -------------------------------------------------------------------------------
 
 cdef AfData _af_data(dict texts, str overrides) except *:
     cdef AfDataTexts t
@@ -437,16 +396,12 @@ def af_names(dict texts, str overrides=""):
             "colours": [d.setup.colours[k].decode() for k in range(4)]}
 
 
-cdef class AfRunner(_CountingRunner):
+cdef class AfRunner(_BatchRunner):
     """Plays chunks of Alien Frontiers games: AfRunner(texts, players, long_game, bots), `texts` the four
     af_*.txt files by name, `bots` one spec per seat (random, heuristic, ismcts[:options]); `overrides` what-if
     data changes (docs/af-rules.md, "Data files")."""
     cdef AfData* data
     cdef AfGame* game
-    cdef vector[BotSpec] bots
-    cdef readonly int players
-    cdef readonly list bot_names
-    cdef readonly int observation_size
 
     def __cinit__(self, dict texts, int players, bint long_game, list bots, str overrides=""):
         self.data = NULL
@@ -457,19 +412,14 @@ cdef class AfRunner(_CountingRunner):
         cdef AfObservationEncoder* enc = NULL
         self.data = new AfData()
         self.data[0] = _af_data(texts, overrides)
-        try:
+        with _EngineErrors():
             self.game = new AfGame(self.data[0], opts)
             for b in bots:
                 self.bots.push_back(parse_af_bot_spec(str(b).encode()))
             enc = new AfObservationEncoder(self.game[0])
             self.observation_size = enc.size()
             del enc
-        except RuntimeError as e:
-            raise RulesError(str(e)) from None
-        if <int>self.bots.size() != players:
-            raise RulesError(f"need one bot per seat: {players} bots, got {len(bots)}")
-        self.players = players
-        self.bot_names = [str(b) for b in bots]
+        self._check_seats(bots, players)
 
     def __dealloc__(self):
         if self.game != NULL:
@@ -477,58 +427,19 @@ cdef class AfRunner(_CountingRunner):
         if self.data != NULL:
             del self.data
 
-    def run(self, uint64_t run_seed, int64_t first_game, int64_t count, int threads=1, bint record_decisions=False):
-        """Play games first_game .. first_game+count-1; returns {"games", "seats", "decisions"} numpy columns."""
-        cdef BatchRequest req = batch_request(run_seed, first_game, count, threads, record_decisions, &self.done)
+    cdef dict _play(self, BatchRequest req):
         cdef AfBatchColumns c
-        try:
+        with _EngineErrors():
             with nogil:
                 run_af_batch(self.game[0], self.bots, req, c)
-        except RuntimeError as e:
-            raise RulesError(str(e)) from None
-        games = {
-            "game_index": column(c.game_index.data(), c.game_index.size(), np.int64),
-            "seed": column(c.seed.data(), c.seed.size(), np.uint64),
-            "rounds": column(c.rounds.data(), c.rounds.size(), np.int16),
-            "turns": column(c.turns.data(), c.turns.size(), np.int16),
-            "end_reason": column(c.end_reason.data(), c.end_reason.size(), np.int8),
-            "winners_mask": column(c.winners_mask.data(), c.winners_mask.size(), np.uint8),
-            "decisions": column(c.decisions.data(), c.decisions.size(), np.int32),
-            "wall_time_us": column(c.wall_time_us.data(), c.wall_time_us.size(), np.int32),
-        }
-        seats = {
-            "game_index": column(c.seat_game_index.data(), c.seat_game_index.size(), np.int64),
-            "seat": column(c.seat.data(), c.seat.size(), np.int8),
-            "bot": column(c.bot.data(), c.bot.size(), np.int8),
-            "score": column(c.score.data(), c.score.size(), np.int16),
-            "score_colonies": column(c.score_colonies.data(), c.score_colonies.size(), np.int16),
-            "score_territories": column(c.score_territories.data(), c.score_territories.size(), np.int16),
-            "score_tech": column(c.score_tech.data(), c.score_tech.size(), np.int16),
-            "score_positron": column(c.score_positron.data(), c.score_positron.size(), np.int16),
-            "rank": column(c.rank.data(), c.rank.size(), np.int8),
-            "won": column(c.won.data(), c.won.size(), np.uint8).astype(np.bool_),
-            "ore": column(c.ore.data(), c.ore.size(), np.int8),
-            "fuel": column(c.fuel.data(), c.fuel.size(), np.int8),
-            "ships": column(c.ships.data(), c.ships.size(), np.int8),
-            "colonies_left": column(c.colonies_left.data(), c.colonies_left.size(), np.int8),
-            "hub": column(c.hub.data(), c.hub.size(), np.int8),
-            "territories": column(c.territories.data(), c.territories.size(), np.uint8),
-            "tech_offsets": column(c.tech_offsets.data(), c.tech_offsets.size(), np.int32),
-            "tech_cards": column(c.tech_cards.data(), c.tech_cards.size(), np.int16),
-        }
-        return {"games": games, "seats": seats, "decisions": decision_columns(c, self.observation_size)}
+        return tables(c, self.observation_size)
 
-    def replay(self, uint64_t run_seed, int64_t game_index):
-        """Re-play one game exactly as run() played it: its decisions (seat, kind, action, legal count, text)."""
-        if game_index < 0:
-            raise RulesError("game index must not be negative")
+    cdef dict _replay(self, uint64_t run_seed, int64_t game_index):
         cdef AfState final
         cdef vector[ReplayStep] steps
-        try:
+        with _EngineErrors():
             steps = replay_af_game(self.game[0], self.bots, run_seed, game_index, &final)
-        except RuntimeError as e:
-            raise RulesError(str(e)) from None
-        out = [(s.seat, AF_DECISION_KINDS[s.kind], s.action, s.legal, s.text.decode()) for s in steps]
         players = final.players
-        return {"steps": out, "scores": list(self.game.scores(final)), "winners": list(self.game.winners(final)),
-                "rounds": (final.turn + players - 1) // players, "turns": final.turn}
+        return {"steps": replay_steps(steps, AF_DECISION_KINDS), "scores": list(self.game.scores(final)),
+                "winners": list(self.game.winners(final)), "rounds": (final.turn + players - 1) // players,
+                "turns": final.turn}

@@ -16,13 +16,7 @@ import functools
 from importlib import resources
 
 from . import _af
-
-RulesError = _af.RulesError
-DataError = _af.DataError
-State = _af.State
-Bot = _af.Bot
-ENGINE_VERSION = _af.ENGINE_VERSION
-STATE_BYTES = _af.STATE_BYTES
+from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, State
 #: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
 BUILTIN_BOTS = _af.BUILTIN_BOTS
 ISMCTS_OPTIONS = _af.ISMCTS_OPTIONS

@@ -13,13 +13,7 @@ import functools
 from importlib import resources
 
 from . import _rftg
-
-RulesError = _rftg.RulesError
-CardDataError = _rftg.CardDataError
-State = _rftg.State
-Bot = _rftg.Bot
-ENGINE_VERSION = _rftg.ENGINE_VERSION
-STATE_BYTES = _rftg.STATE_BYTES
+from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, State
 
 EXPANSIONS = ("base", "tgs", "rvi")
 CARD_FILE = "rftg_cards.txt"

@@ -68,6 +68,18 @@ def test_same_state_same_vector():
             assert np.array_equal(a, again.observation_tensor(p))
 
 
+def test_a_seat_out_of_range_is_a_rules_error():
+    """Both games check the seat of observation_tensor (and observation, determinize) the same way."""
+    from pycore import af
+
+    for mod, game in ((rftg, rftg.Game(players=3)), (af, af.Game(players=3))):
+        s = game.new_state(1)
+        for method in (s.observation_tensor, s.observation, lambda p: s.determinize(p, 0)):
+            for seat in (-1, 3):
+                with pytest.raises(mod.RulesError, match=f"no seat {seat}"):
+                    method(seat)
+
+
 def test_no_hidden_information():
     """A determinized state (everything the observer cannot see dealt afresh, other seats' secret choices
     redrawn) gives the observer the same vector; it does change other seats' vectors somewhere (their hands)."""

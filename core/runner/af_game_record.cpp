@@ -1,6 +1,8 @@
 // Filling an AfGameRecord from a finished (or stopped) game (see af_game_record.h).
 #include "runner/af_game_record.h"
 
+#include "runner/seat_ranks.h"
+
 namespace gs::runner {
 
 using af::Game;
@@ -14,11 +16,7 @@ void record_end(const Game& g, const State& s, AfGameRecord& rec) {
   rec.turns = s.turn;
   rec.rounds = static_cast<int16_t>((s.turn + players - 1) / players);
   rec.end_reason = failed ? kAfEndBotError : s.end == af::kEndTurnCap ? kAfEndTurnCap : kAfEndLastColony;
-  uint8_t mask = 0;
-  if (!failed) {
-    int w[af::kMaxPlayers];
-    for (int j = 0, nw = g.winners(s, w); j < nw; ++j) mask = static_cast<uint8_t>(mask | (1u << w[j]));
-  }
+  const uint8_t mask = failed ? 0 : winners_mask(g, s);
   rec.winners_mask = mask;
   long key[af::kMaxPlayers];  // §9: score, then tech cards, ore, fuel
   for (int p = 0; p < players; ++p) {
@@ -46,11 +44,7 @@ void record_end(const Game& g, const State& s, AfGameRecord& rec) {
     for (uint32_t m = s.tech[p]; m; m &= m - 1) r.tech[len++] = static_cast<int16_t>(g.design_of(__builtin_ctz(m)));
     r.tech_len = static_cast<int8_t>(len);
   }
-  for (int p = 0; p < players; ++p) {
-    int better = 0;
-    for (int q = 0; q < players; ++q) better += key[q] > key[p];
-    rec.seats[p].rank = static_cast<int8_t>(better + 1);
-  }
+  rank_seats(rec, players, [&](int q, int p) { return key[q] > key[p]; });
 }
 
 }  // namespace gs::runner

@@ -3,6 +3,7 @@
 
 #include "rftg/play.h"
 #include "rftg/solo.h"
+#include "runner/seat_ranks.h"
 
 namespace gs::runner {
 
@@ -36,12 +37,7 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
   const bool failed = rec.error_seat >= 0;
   rec.rounds = s.round;
   rec.end_reason = failed ? kEndBotError : end_reason(g, s);
-  uint8_t mask = 0;
-  if (!failed) {
-    int w[rftg::kMaxPlayers];
-    int k = g.winners(s, w);
-    for (int j = 0; j < k; ++j) mask = static_cast<uint8_t>(mask | (1u << w[j]));
-  }
+  const uint8_t mask = failed ? 0 : winners_mask(g, s);
   rec.winners_mask = mask;
   int score[rftg::kMaxPlayers], tie[rftg::kMaxPlayers];
   for (int p = 0; p < players; ++p) {
@@ -70,12 +66,8 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
     rec.seats[0].rank = static_cast<int8_t>(robot_ahead ? 2 : 1);
     return;
   }
-  for (int p = 0; p < players; ++p) {
-    int better = 0;
-    for (int q = 0; q < players; ++q)
-      if (score[q] > score[p] || (score[q] == score[p] && tie[q] > tie[p])) ++better;
-    rec.seats[p].rank = static_cast<int8_t>(better + 1);
-  }
+  rank_seats(rec, players,
+             [&](int q, int p) { return score[q] > score[p] || (score[q] == score[p] && tie[q] > tie[p]); });
 }
 
 }  // namespace gs::runner

@@ -1,20 +1,37 @@
-// Types shared by the pybind11 source files of pycore._rftg.
+// What the pybind11 source files of pycore._rftg share: Race for the Galaxy as the
+// shared bindings (game_bindings.h) see it, and its State.
 #pragma once
 #include <pybind11/pybind11.h>
 
-#include <memory>
+#include <string>
 
+#include "game_bindings.h"
 #include "rftg/game.h"
+#include "rftg/observation_tensor.h"
+#include "runner/game_record.h"
+#include "runner/seat_bot.h"
 
 namespace gs::py_rftg {
 
-using GamePtr = std::shared_ptr<const rftg::Game>;
-
-// A state together with the game that interprets it (rftg.State).
-struct PyState {
-  GamePtr game;
-  rftg::State s;
+struct Module {
+  using Game = rftg::Game;
+  using Error = rftg::RulesError;
+  using Bot = runner::SeatBot;
+  using Encoder = rftg::ObservationEncoder;
+  using Record = runner::GameRecord;
+  static constexpr const char* kName = "rftg";
+  static constexpr const char* kObservationDoc = "docs/observation-tensor.md";
+  static constexpr const char* kStateJsonDoc = "docs/state-json.md";
+  static constexpr const char* kLengthKey = "rounds";
+  static long length(const rftg::State& s) { return s.round; }
+  static runner::BotSpec parse_spec(const std::string& text) { return runner::parse_bot_spec(text); }
+  static std::string position(const rftg::State& s) { return "round " + std::to_string(s.round); }
+  // play_game's record (bot_bindings.cpp)
+  static void game_values(const runner::GameRecord& r, pybind11::dict& d);
+  static void seat_values(const runner::SeatRecord& s, pybind11::dict& x);
 };
+
+using PyState = pybind_support::PyState<rftg::Game>;
 
 // Registered in bot_bindings.cpp: rftg.Bot, play_game, game_seed, bot_seed.
 void bind_bots(pybind11::module_& m);

@@ -8,11 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "bot_support.h"
+#include "game_bindings.h"
 #include "py_state.h"
 #include "rftg/game.h"
-#include "rftg/observation_tensor.h"
-#include "runner/seat_bot.h"
+#include "rftg/solo.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -22,10 +21,8 @@ namespace {
 
 constexpr const char* kEngineVersion = "0.1.0";
 
-using py_rftg::GamePtr;
+using py_rftg::Module;
 using py_rftg::PyState;
-
-py::object json_loads(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
 
 const char* good_name(Good g) {
   switch (g) {
@@ -105,10 +102,10 @@ PYBIND11_MODULE(_rftg, m) {
            "One dict per design present at that level (all=True: every design): id, name, type, cost, vp, good, "
            "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.");
 
-  py::class_<Game, std::shared_ptr<Game>>(m, "Game")
-      .def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
-                       int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
-                       const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end) {
+  py::class_<Game, std::shared_ptr<Game>> game(m, "Game");
+  game.def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
+                        int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
+                        const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
@@ -131,10 +128,6 @@ PYBIND11_MODULE(_rftg, m) {
       .def_property_readonly("hand_limit", &Game::hand_limit)
       .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
       .def_property_readonly("tableau_end", &Game::tableau_end)
-      .def_property_readonly("observation_size", [](const Game& g) { return ObservationEncoder(g).size(); },
-                             "Length of State.observation_tensor() for this game kind (docs/observation-tensor.md).")
-      .def("observation_slots", [](const Game& g) { return ObservationEncoder(g).slot_names(); },
-           "The name of every slot of the observation tensor.")
       .def("observation_designs", [](const Game& g) { return ObservationEncoder(g).designs(); },
            "Card id of each design slot of the observation tensor, in slot order.")
       .def_property_readonly("first_game", [](const Game& g) { return g.options().first_game; })
@@ -151,30 +144,18 @@ PYBIND11_MODULE(_rftg, m) {
              return out;
            },
            py::arg("kind"), "Names of the goals of that kind this game draws from (empty without goals).")
-      .def_property_readonly("players", &Game::players)
       .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
       .def_property_readonly("advanced", &Game::advanced)
       .def_property_readonly("num_cards", &Game::num_instances, "Card instances in this game's deck.")
       .def("card_name", [](const Game& g, int i) {
              if (i < 0 || i >= g.num_instances()) throw RulesError("no card instance " + std::to_string(i));
              return g.name(i);
-           })
-      .def("new_state", [](const std::shared_ptr<Game>& g, uint64_t seed) { return PyState{g, g->new_initial_state(seed)}; },
-           py::arg("seed") = 0, "A new game dealt from this seed.")
-      .def("state_from_json", [](const std::shared_ptr<Game>& g, const std::string& text) { return PyState{g, g->from_json(text)}; },
-           py::arg("text"), "Load a position written by State.to_json() or by hand (docs/state-json.md).")
-      .def("play_games", [](const std::shared_ptr<Game>& g, const std::vector<std::string>& bots, int games, uint64_t seed) {
-             return pybind_support::play_games<runner::SeatBot, RulesError>(
-                 *g, bots, games, seed, runner::parse_bot_spec, "rounds", [](const State& s) { return long(s.round); });
-           },
-           py::arg("bots"), py::arg("games"), py::arg("seed") = 0,
-           "Play games single-threaded in C++ (GIL released) with built-in bots; returns counts and seconds.");
+           });
+  pybind_support::bind_game_methods<Module>(game);
 
-  py::class_<PyState>(m, "State")
-      .def_property_readonly("current_player", [](const PyState& st) { return st.game->current_player(st.s); })
-      .def_property_readonly("decision", [](const PyState& st) { return st.game->decision_name(st.s.decision); })
-      .def_property_readonly("round", [](const PyState& st) { return int(st.s.round); })
-      .def_property_readonly("players", [](const PyState& st) { return int(st.s.players); })
+  py::class_<PyState> state(m, "State");
+  pybind_support::bind_state_methods<Module>(state);
+  state.def_property_readonly("round", [](const PyState& st) { return int(st.s.round); })
       .def_property_readonly("vp_pool", [](const PyState& st) { return int(st.s.vp_pool); })
       .def("robot", [](const PyState& st) {
              if (!st.game->solo()) throw RulesError("only the solo game has a robot");
@@ -208,15 +189,8 @@ PYBIND11_MODULE(_rftg, m) {
              return out;
            },
            "The goals in play: name, kind (first/most) and the seats that scored (first) or hold (most) them.")
-      .def("legal_actions", [](const PyState& st) { return st.game->legal_actions(st.s); })
-      .def("apply", [](PyState& st, int action) { st.game->apply(st.s, action); }, py::arg("action"),
-           "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
-      .def("describe", [](const PyState& st, int action) { return st.game->describe(st.s, action); })
-      .def("is_terminal", [](const PyState& st) { return st.game->is_terminal(st.s); })
-      .def("scores", [](const PyState& st) { return st.game->scores(st.s); })
-      .def("winners", [](const PyState& st) { return st.game->winners(st.s); })
       .def("score_parts", [](const PyState& st, int seat) {
-             if (seat < 0 || seat >= st.s.players) throw RulesError("no seat " + std::to_string(seat));
+             pybind_support::check_seat<Module>(st, seat);
              auto p = st.game->score_parts(st.s, seat);
              py::dict d;
              d["cards"] = p.cards;
@@ -225,35 +199,6 @@ PYBIND11_MODULE(_rftg, m) {
              d["goals"] = p.goals;
              d["total"] = p.total;
              return d;
-           })
-      .def("observation", [](const PyState& st, int player) {
-             if (player < 0 || player >= st.s.players) throw RulesError("no seat " + std::to_string(player));
-             return json_loads(st.game->observation_json(st.s, player));
-           },
-           py::arg("player"))
-      .def("observation_tensor", [](const PyState& st, int player) {
-             ObservationEncoder enc(*st.game);
-             py::array_t<int16_t> out(enc.size());
-             enc.encode(st.s, player, out.mutable_data());
-             return out;
-           },
-           py::arg("player"),
-           "What `player` may know, as a fixed-length int16 numpy vector (docs/observation-tensor.md).")
-      .def("determinize", [](const PyState& st, int observer, uint64_t seed) {
-             if (observer < 0 || observer >= st.s.players) throw RulesError("no seat " + std::to_string(observer));
-             return PyState{st.game, st.game->determinize(st.s, observer, seed)};
-           },
-           py::arg("observer"), py::arg("seed"))
-      .def("clone", [](const PyState& st) { return PyState{st.game, st.s}; })
-      .def("__copy__", [](const PyState& st) { return PyState{st.game, st.s}; })
-      .def("__deepcopy__", [](const PyState& st, py::dict) { return PyState{st.game, st.s}; })
-      .def("to_json", [](const PyState& st, py::object indent) {
-             return st.game->to_json(st.s, indent.is_none() ? -1 : indent.cast<int>());
-           },
-           py::arg("indent") = py::none())
-      .def("__repr__", [](const PyState& st) {
-             return "<rftg.State round " + std::to_string(st.s.round) + ", " + st.game->decision_name(st.s.decision) +
-                    " for seat " + std::to_string(st.s.actor) + ">";
            });
 
   py_rftg::bind_bots(m);
