@@ -13,12 +13,8 @@ class Progress:
     `lines`: write progress lines instead (for a stderr that is not a terminal)."""
 
     def __init__(self, total: int, already: int, bar: bool, lines: bool):
-        from tqdm import tqdm
-
         self.total, self.already, self.games = total, already, already
-        self.bar = tqdm(total=total, initial=already, unit=" games", unit_scale=total >= 10_000,
-                        dynamic_ncols=True, smoothing=0.1, file=sys.stderr, disable=not bar, leave=False,
-                        mininterval=0.2)
+        self.bar = _tqdm_bar(total, already) if bar else None  # (tqdm is imported only for a bar)
         self.lines = lines and not bar
         self.t0 = self.last_line = time.perf_counter()
 
@@ -26,7 +22,8 @@ class Progress:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.bar.close()
+        if self.bar is not None:
+            self.bar.close()
 
     def update(self, n: int) -> None:
         """`n` more games are done."""
@@ -37,14 +34,18 @@ class Progress:
         games = min(games, self.total)
         if games <= self.games:
             return
-        self.bar.update(games - self.games)
+        if self.bar is not None:
+            self.bar.update(games - self.games)
         self.games = games
         if self.lines:
             self._line()
 
     def write(self, message: str) -> None:
         """A message on stderr that does not break the bar."""
-        self.bar.write(message, file=sys.stderr)
+        if self.bar is not None:
+            self.bar.write(message, file=sys.stderr)
+        else:
+            print(message, file=sys.stderr, flush=True)
 
     def _line(self) -> None:
         now = time.perf_counter()
@@ -55,6 +56,13 @@ class Progress:
         left = f", about {duration((self.total - self.games) / rate)} left" if rate > 0 else ""
         print(f"galaxysim: {self.games:,} of {self.total:,} games ({self.games / self.total:.0%}), "
               f"{rate:,.{1 if rate < 10 else 0}f} games/s{left}", file=sys.stderr, flush=True)
+
+
+def _tqdm_bar(total: int, already: int):
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=already, unit=" games", unit_scale=total >= 10_000, dynamic_ncols=True,
+                smoothing=0.1, file=sys.stderr, leave=False, mininterval=0.2)
 
 
 def duration(seconds: float) -> str:
