@@ -53,10 +53,8 @@ def _chunks(run: Run, kinds: list[str], columns: Sequence[str]) -> Iterator[dict
                                  ["game_index", "seat", "won", "score", "rank"])
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read chunk {chunk['chunk']}: {e}") from None
-        gi = numpy(d.column("game_index"))
-        seat = numpy(d.column("seat"))
-        for name in ("game_index", "seat"):
-            out[name] = numpy(d.column(name))
+        gi = out["game_index"] = numpy(d.column("game_index"))
+        seat = out["seat"] = numpy(d.column("seat"))
         for name in ("step", "action", "legal"):
             if name in want:
                 out[name] = numpy(d.column(name))
