@@ -112,6 +112,9 @@ def spread(values: list[float]) -> dict:
     return {"median": round(statistics.median(s), 3), "min": round(s[0], 3), "max": round(s[-1], 3)}
 
 
+STEPS = ("one", "all", "run")  # 1-thread engine, all-cores engine, galaxysim run
+
+
 def paired_rounds(bot: str, games: int, cores: int, seed: int, rounds: int) -> dict:
     """Short rounds of the three steps back to back, their order rotated from round to round, so that each
     round's ratios compare speeds taken within seconds of each other (this VM's speed drifts over minutes)."""
@@ -119,7 +122,7 @@ def paired_rounds(bot: str, games: int, cores: int, seed: int, rounds: int) -> d
     eff, beyond, scaling = [], [], []
     for r in range(rounds):
         rates = {}
-        for step in ("one", "all", "run")[r % 3:] + ("one", "all", "run")[:r % 3]:
+        for step in STEPS[r % 3:] + STEPS[:r % 3]:
             if step == "one":
                 rates[step] = one_thread_rate(game, bot, max(1_000, games // cores), seed + r)
             elif step == "all":
