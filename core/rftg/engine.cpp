@@ -29,8 +29,11 @@ Stage next_phase(const State& s, Stage from) {
   static constexpr struct { Stage st; uint16_t mask; } kPhases[] = {
       {kStageExplore, kExploreMask}, {kStageDevelop, kDevelopMask}, {kStageSettle, kSettleMask},
       {kStageConsume, kConsumeMask}, {kStageProduce, kProduceMask}};
-  for (const auto& ph : kPhases)  // solo: the robot's dice select phases too (§5.4)
-    if (ph.st > from && (anyone_chose(s, ph.mask) || (s.players == 1 && (s.robot.spaces & ph.mask)))) return ph.st;
+  uint16_t chosen = 0;  // every action card some seat chose (solo: and the robot's dice, §5.4)
+  for (int i = 0; i < s.players; ++i) chosen = static_cast<uint16_t>(chosen | s.actions[i]);
+  if (s.players == 1) chosen = static_cast<uint16_t>(chosen | s.robot.spaces);
+  for (const auto& ph : kPhases)
+    if (ph.st > from && (chosen & ph.mask)) return ph.st;
   return kStageHandLimit;
 }
 

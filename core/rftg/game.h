@@ -191,6 +191,7 @@ class Game {
   const CardSet& keyword_cards(uint32_t flag) const;                  // kFlagAlien, kFlagImperium, kFlagUplift, kFlagChromo
   const CardSet& explore_powered() const { return explore_powered_; } // cards with an Explore power
   const CardSet& question_six_devels() const { return question_six_; } // six-cost developments with '?' VP
+  const CardSet& scoring_cards() const { return scoring_; }  // cards with score lines (six-cost developments)
   const CardSet& zero_cost_cards() const { return zero_cost_; }       // Colony Ship, Doomed World
   const CardSet& nmt_cards() const { return nmt_; }                   // New Military Tactics
   const CardSet& hand_limit_12() const { return hand_limit_12_; }
@@ -269,7 +270,7 @@ class Game {
   SoloConfig solo_;
   int solo_difficulty_ = 1;
   CardSet rebel_military_, alien_keyword_, imperium_, uplift_, chromo_, explore_powered_;
-  CardSet question_six_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
+  CardSet question_six_, scoring_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
   CardSet not_this_, takeover_[3], takeover_defence_, place_two_, settle_extra_;
   std::vector<int> goal_pool_[2];
   static constexpr int kCostSteps = 16;

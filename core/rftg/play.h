@@ -10,10 +10,6 @@ inline int seat_at(const State& s, int turn) {
   return x >= s.players ? x - s.players : x;
 }
 inline bool chose(const State& s, int seat, int action_card) { return (s.actions[seat] >> action_card) & 1; }
-inline bool anyone_chose(const State& s, uint16_t mask) {
-  for (int i = 0; i < s.players; ++i) if (s.actions[i] & mask) return true;
-  return false;
-}
 inline CardSet above(uint8_t floor) { return floor == kNone ? CardSet::above(-1) : CardSet::above(floor); }
 
 // The tableau whose powers work now: cards placed in the current phase are not active yet.

@@ -320,6 +320,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
         developments_.set(i);
         if (info.cost == 6 && info.vp == 0 && !design.score.empty()) question_six_.set(i);
       }
+      if (!design.score.empty()) scoring_.set(i);
       if (info.flags & kFlagAlien) alien_keyword_.set(i);
       if (info.flags & kFlagImperium) imperium_.set(i);
       if (info.flags & kFlagUplift) uplift_.set(i);

@@ -56,10 +56,9 @@ Game::ScoreParts Game::score_parts(const State& s, int seat) const {
   ScoreParts parts;
   parts.chips = s.chips[seat];
   const CardSet& tab = s.tableau[seat];
-  tab.for_each([&](int i) {
-    parts.cards += card(i).vp;
+  parts.cards = sum(kSumVp, tab);
+  (tab & scoring_cards()).for_each([&](int i) {  // six-cost developments and other scoring cards
     const Design& d = design_of(i);
-    if (d.score.empty()) return;
     for (const ScoreLine& line : d.score) {  // per-player lines count once (A23)
       if (line.kind == ScoreKind::TotalMilitary) parts.six_cost += line.points * total_military(s, seat);
       if (line.kind == ScoreKind::ThreeVp) parts.six_cost += line.points * (s.chips[seat] / 3);
