@@ -7,11 +7,15 @@ way) that is the same thing: the compiled modules are built into the source
 tree. With a regular install (`pip install .`) the source folder has no
 compiled modules, or stale ones, so the repository root is taken off sys.path
 and the installed copy is used.
+
+Also: the tests that press Ctrl-C on a galaxysim process need SIGINT as a terminal gives it (see
+pytest_configure).
 """
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -67,3 +71,12 @@ def pytest_report_header(config):
             "Install first: pip install -e '.[test]'"
         )
     return [f"galaxysim: {status}"]
+
+
+def pytest_configure(config):
+    # A test run started as a background job of a script (`python -m pytest ... &`) inherits SIGINT ignored,
+    # and so would every process it starts: a Python process that inherits SIGINT ignored keeps ignoring it
+    # (no KeyboardInterrupt). The Ctrl-C tests are about a user at a terminal, whose galaxysim has SIGINT at
+    # its default; a handler here (not SIG_IGN) makes the children start that way.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
