@@ -45,7 +45,7 @@ from . import bots as botreg
 from . import game_cost
 from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores, time_capped
 from .progress import Progress
-from .run import (_Converter, _locked, _lock_is_held, _now, _stderr, af_texts, batch_module, card_text,
+from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info)
 
 KINDS = ("match", "tournament")
@@ -543,6 +543,10 @@ def _converter(cfg: MatchConfig) -> _Converter:
                       list(b.design_names(card_text(), cfg.expansion)))
 
 
+def _raise_interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
           progress: bool | None) -> MatchOutcome:
     m = writer.manifest
@@ -563,7 +567,8 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
     played = 0
     show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
     interrupted = False
-    with Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
+    # Ctrl-C and SIGTERM both stop the match at once: the games in flight are abandoned, whole chunks stay.
+    with _signals(_raise_interrupt), Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
         try:
             for k in todo:
                 first = k * cs

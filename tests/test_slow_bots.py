@@ -167,3 +167,29 @@ def test_ctrl_c_stops_a_match_of_slow_games_at_once_and_resume_completes_it(tmp_
     assert r.returncode == 0, r.stderr
     games = load_games(out)
     assert sorted(games.column("game_index").to_pylist()) == list(range(8))
+
+
+def test_sigterm_stops_a_match_like_ctrl_c(tmp_path):
+    """`kill` (SIGTERM) stops a match as Ctrl-C does: at once, exit code 130, a resumable folder. Without a
+    handler the process died on the spot and left its manifest saying "running"."""
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "m"
+    args = [sys.executable, "-m", "sim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
+            "--seed", "9", "--threads", "1", "--chunk-size", "8", "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out / "manifest.json").exists() and time.monotonic() < deadline:  # the match has begun
+        time.sleep(0.1)
+    time.sleep(1)
+    proc.send_signal(signal.SIGTERM)
+    t = time.monotonic()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert time.monotonic() - t < 3, "the match waited for the games in flight"
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "interrupted" and m["chunks"] == [] and "Traceback" not in err
+    assert f"galaxysim match --out {out} --resume" in err
