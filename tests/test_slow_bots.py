@@ -141,29 +141,47 @@ def test_match_without_a_terminal_writes_progress_lines(tmp_path, capsys, monkey
     assert re.search(r"galaxysim: \d of 8 games \(\d+%\), [\d.]+ games/s, about \d+ s left", err), err
 
 
-def test_ctrl_c_stops_a_match_of_slow_games_at_once_and_resume_completes_it(tmp_path):
-    """Ctrl-C during a seating of slow games (one chunk of about 16 s: eight games at 2,000 iterations): the match stops within seconds, not
-    when the seating's games end, keeps only whole chunks, and --resume plays the rest."""
-    import json
-    import signal
-    import subprocess
+def _slow_match_args(out) -> list[str]:
+    """A match of eight slow games (2,000 iterations) in one chunk of about 16 s."""
     import sys
 
-    from results import load_games
-
-    out = tmp_path / "m"
-    args = [sys.executable, "-m", "sim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
+    return [sys.executable, "-m", "sim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
             "--seed", "9", "--threads", "1", "--chunk-size", "8", "--out", str(out)]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
+
+
+def _stop_slow_match(out, sig: int) -> str:
+    """Starts the slow match, sends `sig` once the match has begun, checks that it stopped at once with exit
+    code 130 and a resumable folder that lists no chunk; returns its stderr."""
+    import json
+    import subprocess
+
+    proc = subprocess.Popen(_slow_match_args(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out / "manifest.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1)  # into the chunk's games
+    proc.send_signal(sig)
     t = time.monotonic()
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert time.monotonic() - t < 3, "the match waited for the games in flight"
     m = json.loads((out / "manifest.json").read_text())
     assert m["status"] == "interrupted" and m["chunks"] == [] and "Traceback" not in err
-    r = subprocess.run([*args, "--resume", "-q"], capture_output=True, text=True, timeout=300)
+    assert f"galaxysim match --out {out} --resume" in err
+    return err
+
+
+def test_ctrl_c_stops_a_match_of_slow_games_at_once_and_resume_completes_it(tmp_path):
+    """Ctrl-C during a seating of slow games: the match stops within seconds, not when the seating's games
+    end, keeps only whole chunks, and --resume plays the rest."""
+    import signal
+    import subprocess
+
+    from results import load_games
+
+    out = tmp_path / "m"
+    _stop_slow_match(out, signal.SIGINT)
+    r = subprocess.run([*_slow_match_args(out), "--resume", "-q"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     games = load_games(out)
     assert sorted(games.column("game_index").to_pylist()) == list(range(8))
@@ -172,24 +190,6 @@ def test_ctrl_c_stops_a_match_of_slow_games_at_once_and_resume_completes_it(tmp_
 def test_sigterm_stops_a_match_like_ctrl_c(tmp_path):
     """`kill` (SIGTERM) stops a match as Ctrl-C does: at once, exit code 130, a resumable folder. Without a
     handler the process died on the spot and left its manifest saying "running"."""
-    import json
     import signal
-    import subprocess
-    import sys
 
-    out = tmp_path / "m"
-    args = [sys.executable, "-m", "sim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
-            "--seed", "9", "--threads", "1", "--chunk-size", "8", "--out", str(out)]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not (out / "manifest.json").exists() and time.monotonic() < deadline:  # the match has begun
-        time.sleep(0.1)
-    time.sleep(1)
-    proc.send_signal(signal.SIGTERM)
-    t = time.monotonic()
-    _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
-    assert time.monotonic() - t < 3, "the match waited for the games in flight"
-    m = json.loads((out / "manifest.json").read_text())
-    assert m["status"] == "interrupted" and m["chunks"] == [] and "Traceback" not in err
-    assert f"galaxysim match --out {out} --resume" in err
+    _stop_slow_match(tmp_path / "m", signal.SIGTERM)
