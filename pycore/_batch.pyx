@@ -301,10 +301,8 @@ def design_names(str card_text, str expansion="base"):
     """Card name of every design id in the card data (ids are positions in the file)."""
     _level_index(expansion)
     cdef CardDb db
-    try:
+    with _EngineErrors():
         db = parse_card_db(card_text.encode(), b"card data")
-    except RuntimeError as e:
-        raise RulesError(str(e)) from None
     return [d.name.decode() for d in db.designs]
 
 
@@ -379,12 +377,10 @@ cdef AfData _af_data(dict texts, str overrides) except *:
     t.tech = texts["af_tech.txt"].encode()
     t.setup = texts["af_setup.txt"].encode()
     cdef AfData d
-    try:
+    with _EngineErrors():
         d = parse_af_data(t, b"pycore/data")
         if overrides:
             apply_af_overrides(d, overrides.encode(), b"overrides")
-    except RuntimeError as e:
-        raise RulesError(str(e)) from None
     return d
 
 
