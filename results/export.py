@@ -30,7 +30,7 @@ from .manifest import RunFolderError
 from .reader import Run, open_run
 from .schema import observations
 
-__all__ = ["export_decisions", "FORMATS", "SCALARS"]
+__all__ = ["export_decisions", "is_export", "FORMATS", "SCALARS"]
 
 FORMATS = ("npz", "parquet")
 #: The per-decision scalar arrays, with their dtypes.
@@ -86,10 +86,35 @@ def _npy_header(dtype: np.dtype, shape: tuple[int, ...]) -> bytes:
     return buf.getvalue()
 
 
+def is_export(path: Path) -> bool:
+    """Whether the file at `path` is a decision dataset this module wrote (npz or Parquet)."""
+    try:
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                return {"observation.npy", "slot_names.npy", "kind_names.npy"} <= set(z.namelist())
+        meta = pq.read_schema(path).metadata or {}
+        return meta.get(b"galaxysim.table") == b"decision_dataset"
+    except (OSError, pa.ArrowException, zipfile.BadZipFile):
+        return False
+
+
+def _check_target(out: Path, fmt: str, overwrite: bool) -> None:
+    """Refuses an output path where writing would lose something: a folder, or an existing file that is not an
+    earlier export (unless `overwrite`). Missing parent folders are made."""
+    if out.is_dir():
+        raise RunFolderError(f"{out} is a folder: the export is one file, e.g. {out / ('decisions.' + fmt)}")
+    if out.exists() and not overwrite and not is_export(out):
+        raise RunFolderError(f"{out} exists and is not a galaxysim decision export; it is left as it is "
+                             "(choose another path, or --overwrite to replace it)")
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+
 def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLike[str]", fmt: str,
-                     slot_names: Sequence[str], kinds: Sequence[str], compress: bool = False) -> dict:
-    """Writes the decision dataset of `run` to the file `out` (replaced only once complete); returns
-    {"rows", "observation_size", "path"}."""
+                     slot_names: Sequence[str], kinds: Sequence[str], compress: bool = False,
+                     overwrite: bool = False) -> dict:
+    """Writes the decision dataset of `run` to the file `out`; returns {"rows", "observation_size", "path"}.
+    An earlier export at `out` is replaced once the new one is complete; any other existing file only with
+    `overwrite`."""
     run = open_run(run)
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r} (expected {' or '.join(FORMATS)})")
@@ -102,6 +127,7 @@ def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLik
                              f"{len(slot_names)} (made by another version?)")
     rows = sum(c["files"]["decisions"]["rows"] for c in run.manifest["chunks"])
     out = Path(out)
+    _check_target(out, fmt, overwrite)
     tmp = out.with_name(f".{out.name}.tmp")
     kinds = list(kinds)
     try:

@@ -103,6 +103,8 @@ def add_commands(sub, fmt, subparsers: dict, commands: dict, count, integer) -> 
     e.add_argument("--format", choices=("npz", "parquet"), default="npz", help="npz (default) or parquet")
     e.add_argument("--out", metavar="FILE", help="output file (default RUN/decisions.npz or .parquet)")
     e.add_argument("--compress", action="store_true", help="npz: deflate the arrays (smaller, slower)")
+    e.add_argument("--overwrite", action="store_true",
+                   help="replace an existing --out file that is not an earlier export (one is always replaced)")
     subparsers.update(report=r, compare=c, export=e)
     commands.update(report=cmd_report, compare=cmd_compare, export=cmd_export)
 
@@ -215,6 +217,6 @@ def cmd_export(ns: argparse.Namespace) -> int:
     run = open_run(ns.run)
     slots, kinds = dataset_layout(run.config)
     out = Path(ns.out) if ns.out else run.path / f"decisions.{ns.format}"
-    res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress)
+    res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite)
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0

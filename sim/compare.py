@@ -58,6 +58,13 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
     out = Path(cfg.out) if cfg.out else default_out(resolved)
     if out.exists() and not out.is_dir():
         raise ConfigError(f"--out {out} exists and is not a folder")
+    from results.compare_report import HTML_FILE
+    from results.html import check_folder
+
+    try:
+        check_folder(out / REPORT_DIR, HTML_FILE)  # before the games, not after them
+    except FileExistsError as e:
+        raise ConfigError(f"--out: {e}") from None
     explicit = set(DETERMINING_KEYS) - {"record_decisions", "chunk_size"}  # a folder made otherwise is refused
 
     def play(where: Path, v: Variant | None) -> RunOutcome:

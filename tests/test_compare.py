@@ -112,6 +112,16 @@ def test_bad_variants_stop_before_anything_is_played(tmp_path, capsys):
         compare(RunConfig(games=10, what_if=Variant.parse("hand_limit=9")), [Variant.parse("hand_limit=8")])
 
 
+def test_a_foreign_report_folder_stops_the_compare_before_it_plays(tmp_path, capsys):
+    out = tmp_path / "c"
+    (out / "compare").mkdir(parents=True)
+    (out / "compare" / "notes.txt").write_text("keep me")
+    assert main(["compare", "--games", "10", "--out", str(out), "--variant", "hand_limit=9", "-q"]) == 2
+    assert "holds no galaxysim report" in capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == ["compare"]  # no baseline or variant run was started
+    assert (out / "compare" / "notes.txt").read_text() == "keep me"
+
+
 def test_config_file_variants(tmp_path, capsys):
     (tmp_path / "c.toml").write_text(
         'players = 2\nbots = "random"\ngames = 200\nseed = 2\nthreads = 1\nquiet = true\n'

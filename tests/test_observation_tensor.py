@@ -175,3 +175,42 @@ def test_export_command(tmp_path, capsys):
     capsys.readouterr()
     assert main(["export", str(run)]) == 2
     assert "did not record decisions" in capsys.readouterr().err
+
+
+def test_export_keeps_files_it_did_not_write(tmp_path, capsys):
+    from sim.cli import main
+
+    run = tmp_path / "run"
+    assert main(["run", "--players", "2", "--bots", "random", "--games", "6", "--seed", "4", "--out", str(run),
+                 "-q", "--record-decisions"]) == 0
+    # Exporting again replaces the earlier export (npz and Parquet alike).
+    for fmt in ("npz", "parquet"):
+        assert main(["export", str(run), "--format", fmt]) == 0
+        assert main(["export", str(run), "--format", fmt]) == 0
+    # A file of the user's at --out is refused and left as it was, whatever its name ...
+    for name in ("notes.npz", "table.parquet"):
+        mine = tmp_path / name
+        mine.write_bytes(b"my own data")
+        capsys.readouterr()
+        assert main(["export", str(run), "--out", str(mine), "--format", name.split(".")[1]]) == 2
+        assert "is not a galaxysim decision export" in capsys.readouterr().err
+        assert mine.read_bytes() == b"my own data"
+    # ... so is any other program's Parquet file ...
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    other = tmp_path / "other.parquet"
+    pq.write_table(pa.table({"x": [1, 2]}), other)
+    assert main(["export", str(run), "--out", str(other), "--format", "parquet"]) == 2
+    assert pq.read_table(other).column_names == ["x"]
+    # ... unless --overwrite says so.
+    assert main(["export", str(run), "--out", str(other), "--format", "parquet", "--overwrite"]) == 0
+    assert "obs.round" in pq.read_table(other).column_names
+    # A folder is no file name; a missing folder on the way is made.
+    capsys.readouterr()
+    assert main(["export", str(run), "--out", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    deep = tmp_path / "a" / "b" / "d.npz"
+    assert main(["export", str(run), "--out", str(deep)]) == 0
+    assert np.load(deep)["observation"].shape[0] > 0
+    assert not list(tmp_path.rglob(".*.tmp"))
