@@ -22,7 +22,7 @@ from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
 from . import cli_match
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots
+from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots, parse_count
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -86,23 +86,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _count(text: str) -> int:
     """An integer, also written 100_000, 100k, 2M or 1e6."""
-    t = text.strip().replace("_", "").replace(",", "")
-    scale = 1
-    if t[-1:] in ("k", "K"):
-        t, scale = t[:-1], 1_000
-    elif t[-1:] in ("m", "M"):
-        t, scale = t[:-1], 1_000_000
     try:
-        return int(t) * scale
-    except ValueError:
-        pass
-    try:
-        f = float(t) * scale
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not f.is_integer():
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}")
-    return int(f)
+        return parse_count(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _int(text: str) -> int:

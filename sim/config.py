@@ -313,6 +313,7 @@ def default_out(cfg: RunConfig, seed_given: bool, root: Path = Path("runs")) -> 
 # --- types ----------------------------------------------------------------------------------------------------------
 
 _INT_KEYS = {"players", "games", "seed", "threads", "chunk_size"}
+_COUNT_KEYS = {"games", "chunk_size"}  # also written as on the command line ("50k")
 #: Config file keys that name a RunConfig field differently ("variant" is also the standard/advanced label).
 KEY_ALIASES = {"variant": "what_if"}
 _BOOL_KEYS = {"advanced", "record_decisions", "overwrite", "resume", "quiet", "long_game", "goals", "takeovers",
@@ -367,10 +368,36 @@ def _a(noun: str) -> str:
     return "an" if noun[:1] in "AEIOU" else "a"
 
 
+def parse_count(text: str) -> int:
+    """A count written 100000, 100_000, 100,000, 100k, 2M or 1e6 (ValueError otherwise)."""
+    t = text.strip().replace("_", "").replace(",", "")
+    scale = 1
+    if t[-1:] in ("k", "K"):
+        t, scale = t[:-1], 1_000
+    elif t[-1:] in ("m", "M"):
+        t, scale = t[:-1], 1_000_000
+    try:
+        return int(t) * scale
+    except ValueError:
+        pass
+    try:
+        f = float(t) * scale
+    except ValueError:
+        raise ValueError(f"not an integer: {text!r}") from None
+    if not f.is_integer():
+        raise ValueError(f"not an integer: {text!r}")
+    return int(f)
+
+
 def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
     if key in _INT_KEYS:
         if value is None and key in ("seed", "threads", "chunk_size"):
             return None
+        if key in _COUNT_KEYS and isinstance(value, str):  # as on the command line: "50k", "1M"
+            try:
+                return parse_count(value)
+            except ValueError:
+                raise ConfigError(f"{label} must be an integer such as 50000, \"50k\" or \"1M\", not {value!r}") from None
         if isinstance(value, bool) or not isinstance(value, int):
             raise ConfigError(f"{label} must be an integer, not {value!r}")
         return value

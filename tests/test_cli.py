@@ -222,6 +222,12 @@ def test_config_file_and_flags(tmp_path, monkeypatch, capsys):
     m = json.loads((tmp_path / "flags" / "manifest.json").read_text())
     assert m["config"]["players"] == 2 and m["config"]["bots"] == ["random", "random"]
     assert m["tables"] == ["games", "seats"] and m["config"]["games"] == 400
+    # Counts are written in the file as on the command line.
+    (tmp_path / "short.toml").write_text('players = 2\nbots = "random"\ngames = "1.2k"\nchunk_size = "0.5k"\n'
+                                         'seed = 1\nquiet = true\nout = "short"\n')
+    assert main(["run", "--config", "short.toml"]) == 0
+    m = json.loads((tmp_path / "short" / "manifest.json").read_text())
+    assert m["config"]["games"] == 1200 and m["config"]["chunk_size"] == 500 and m["n_chunks"] == 3
 
 
 def test_summary_command(small_run, capsys):
@@ -291,6 +297,7 @@ def workdir(tmp_path, monkeypatch, small_run):
     (tmp_path / "bad.toml").write_text("players = 4\nbots = [\"heuristic\"\n")
     (tmp_path / "unknown.toml").write_text("playrs = 4\n")
     (tmp_path / "type.toml").write_text("players = \"four\"\n")
+    (tmp_path / "count.toml").write_text("games = \"2.5x\"\n")
     (tmp_path / "toomany.toml").write_text("bots = \"random,random,random\"\n")
     (tmp_path / "corrupt").mkdir()
     (tmp_path / "corrupt" / "manifest.json").write_text('{"format": "galaxysim-run", "format_')
@@ -329,6 +336,7 @@ ERRORS = [
     (["run", "--config", "unknown.toml"], "unknown.toml: unknown key 'playrs' (did you mean 'players'?)"),
     (["run", "--config", "type.toml"], "type.toml: players must be an integer, not 'four'"),
     (["run", "--config", "type.toml", "--players", "3"], "type.toml: players must be an integer, not 'four'"),
+    (["run", "--config", "count.toml"], "count.toml: games must be an integer such as 50000, \"50k\" or \"1M\", not '2.5x'"),
     (["run", "--config", "toomany.toml"], "toomany.toml: bots lists 3 bots (random,random,random) for 4 players"),
     (["run", "--config", "missing.toml"], "config file not found: missing.toml"),
     (["run", "--games", "10", "--out", "foreign"], "--out foreign already exists and is not empty"),
