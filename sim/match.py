@@ -286,6 +286,20 @@ class _Seats:
                         botreg.make(b, game=self.cfg.game)
 
 
+def replay_runner(cfg: MatchConfig, game_index: int) -> tuple[Any, int, list[str]]:
+    """What re-plays game `game_index` of a match or tournament: the batch runner of its lineup, the game's deal
+    (its index in that runner's numbering) and the bots by seat. Only built-in bots re-play from the seed; a
+    game that seats a Python bot is refused (ConfigError)."""
+    lineup_index, deal = divmod(game_index, cfg.deals)
+    lineup = cfg.lineups()[lineup_index]
+    seats = _Seats(cfg, {})
+    if not seats.all_builtin(lineup):
+        python = ", ".join(dict.fromkeys(b for b in lineup if not botreg.is_builtin(b)))
+        raise ConfigError(f"--game {game_index} seats the Python bot {python}: galaxysim replay re-plays games of "
+                          "built-in bots only")
+    return seats.runner(lineup), deal, list(lineup)
+
+
 #: The per-seat values of a game's record (play_game) and its list column (the engine's <prefix>_offsets and
 #: <prefix>_cards), by game.
 _SEAT_VALUES = {

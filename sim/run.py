@@ -696,7 +696,6 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     against the stored rows."""
     out = Path(path)
     run = open_run(out)
-    _refuse_match(run, out, "replay")
     m = run.manifest
     if not 0 <= game_index < m["games"]:
         raise ConfigError(f"--game {game_index}: {out} has games 0 to {m['games'] - 1}")
@@ -704,10 +703,16 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     if chunk is None:
         raise ConfigError(f"--game {game_index}: that game is not written yet (the run is {m['status']}; "
                           f"galaxysim resume {out} plays it)")
-    cfg = RunConfig.from_manifest(m["config"], str(out / mf.MANIFEST))
-    runner = make_runner(cfg)
+    from .match import MatchConfig, is_match_run, replay_runner
+
+    if is_match_run(m["config"]):  # game i is deal i % deals of lineup i // deals (sim.match)
+        cfg = MatchConfig.from_manifest(m["config"])
+        runner, index, bots = replay_runner(cfg, game_index)
+    else:
+        cfg = RunConfig.from_manifest(m["config"], str(out / mf.MANIFEST))
+        runner, index, bots = make_runner(cfg), game_index, list(cfg.bots)
     b = batch_module()
-    rep = runner.replay(int(cfg.seed), int(game_index))
+    rep = runner.replay(int(cfg.seed), int(index))
 
     def read(table: str) -> pa.Table:
         p = out / chunk["files"][table]["path"]
@@ -730,13 +735,13 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     lines = [f"game {game_index} of {out} (seed {seed}; {what}, {cfg.players} players"
              f"{', ' + cfg.variant if cfg.game == 'rftg' and cfg.expansion != 'base' else ''}"
              f"{', advanced' if cfg.advanced and cfg.expansion == 'base' else ''}{', long game' if cfg.long_game else ''}; "
-             f"bots {', '.join(cfg.bots)})"]
+             f"bots {', '.join(bots)})"]
     if m.get("engine_version") != b.ENGINE_VERSION:
         lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
     width = max(4, len(str(len(rep["steps"]))))
     for i, step in enumerate(rep["steps"]):
         seat, kind, action, legal, text = step
-        who = f"seat {seat} ({cfg.bots[seat]})" if 0 <= seat < len(cfg.bots) else f"seat {seat}"
+        who = f"seat {seat} ({bots[seat]})" if 0 <= seat < len(bots) else f"seat {seat}"
         lines.append(f"{i:>{width}}  {who}  {kind}: {text}  (action {action}; {legal} legal)")
     scores = [int(s) for s in rep["scores"]]
     winners = sorted(int(w) for w in rep["winners"])

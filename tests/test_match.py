@@ -170,7 +170,7 @@ def test_cli_match_and_tournament(tmp_path, capsys):
     assert main(["match", "--bots", "heuristic,alphazero", "--out", str(tmp_path / "x"), "-q"]) == 2
     err = capsys.readouterr().err
     assert "unknown bot 'alphazero'" in err and len(err.strip().splitlines()) == 1
-    assert main(["replay", str(out), "--game", "0"]) == 2
+    assert main(["resume", str(out)]) == 2
     assert "holds a match" in capsys.readouterr().err
 
 
@@ -253,3 +253,32 @@ def test_recorded_decisions_with_python_and_cpp_lineups(tmp_path):
     o2 = play(MatchConfig(bots=["random", "heuristic"], games=2, seed=6, out=str(tmp_path / "e"), quiet=True,
                           record_decisions=True))
     assert load_decisions(o2.path).num_rows == sum(load_games(o2.path, columns=["decisions"]).column(0).to_pylist())
+
+
+def test_replay_re_plays_match_and_tournament_games_with_their_seating(tmp_path, capsys):
+    from sim.run import replay
+
+    m = play(MatchConfig(bots=["ismcts:iterations=20", "heuristic", "random"], players=3, games=6, seed=8,
+                         out=str(tmp_path / "m"), quiet=True))
+    t = play(MatchConfig(kind="tournament", bots=["random", "heuristic", "ismcts:iterations=20"], players=2, games=2,
+                         seed=8, out=str(tmp_path / "t"), quiet=True))
+    for o in (m, t):
+        seats = load_seats(o.path, columns=["game_index", "seat", "bot"]).to_pydict()
+        for g in range(o.games_written):
+            rep = replay(o.path, g)
+            assert rep.matches, rep.verdict
+            bots = [b for gi, b in zip(seats["game_index"], seats["bot"]) if gi == g]
+            assert rep.lines[0].endswith(f"bots {', '.join(bots)})")  # the seating of that game, not of game 0
+            assert any(f"({bots[1]})" in line for line in rep.lines[1:])
+    assert main(["replay", str(m.path), "--game", "5"]) == 0
+    assert capsys.readouterr().out.strip().endswith("replay matches the stored result")
+    # A game that seats a Python bot cannot be re-played from its seed.
+
+    class First:
+        def act(self, state, legal_actions):
+            return legal_actions[0]
+
+    p = play(MatchConfig(bots=["first", "heuristic"], games=2, seed=6, out=str(tmp_path / "p"), quiet=True),
+             objects={"first": First()})
+    assert main(["replay", str(p.path), "--game", "1"]) == 2
+    assert "seats the Python bot first" in capsys.readouterr().err
