@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import zipfile
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -111,10 +111,11 @@ def _check_target(out: Path, fmt: str, overwrite: bool) -> None:
 
 def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLike[str]", fmt: str,
                      slot_names: Sequence[str], kinds: Sequence[str], compress: bool = False,
-                     overwrite: bool = False) -> dict:
+                     overwrite: bool = False, progress: "Callable[[int], None] | None" = None) -> dict:
     """Writes the decision dataset of `run` to the file `out`; returns {"rows", "observation_size", "path"}.
     An earlier export at `out` is replaced once the new one is complete; any other existing file only with
-    `overwrite`."""
+    `overwrite`. `progress(n)`, if given, is called as the work goes: the n add up to the number of rows."""
+    tick = progress or (lambda n: None)
     run = open_run(run)
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r} (expected {' or '.join(FORMATS)})")
@@ -135,7 +136,8 @@ def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLik
             mode = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
             with zipfile.ZipFile(tmp, "w", compression=mode, allowZip64=True) as z:
                 arrays = [("observation", np.int16, (rows, size))] + [(n, t, (rows,)) for n, t in SCALARS]
-                for name, dtype, shape in arrays:
+                done = 0
+                for k, (name, dtype, shape) in enumerate(arrays):
                     with z.open(f"{name}.npy", "w", force_zip64=True) as f:
                         f.write(_npy_header(dtype, shape))
                         written = 0
@@ -143,9 +145,17 @@ def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLik
                             a = np.ascontiguousarray(part[name], dtype=dtype)
                             written += len(a)
                             f.write(a.tobytes())
+                            # The observations take about 85% of the time, the nine scalar arrays the rest.
+                            if k == 0:
+                                reached = int(0.85 * written)
+                            else:
+                                reached = int(0.85 * rows + 0.15 * ((k - 1) * rows + written) / len(SCALARS))
+                            tick(reached - done)
+                            done = reached
                         if written != rows:
                             raise RunFolderError(f"{run.path}: decisions hold {written} rows, the manifest says "
                                                  f"{rows}")
+                tick(rows - done)
                 for name, values in (("slot_names", list(slot_names)), ("kind_names", kinds)):
                     with z.open(f"{name}.npy", "w") as f:
                         np.lib.format.write_array(f, np.array(values, dtype=str))
@@ -164,6 +174,7 @@ def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLik
                     obs = part["observation"]
                     cols += [column(obs[:, k]) for k in range(size)]
                     w.write_table(pa.Table.from_arrays(cols, schema=schema))
+                    tick(len(obs))
         os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)

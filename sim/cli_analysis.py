@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import ConfigError, RunConfig, load_toml, parse_bots
+from .progress import Progress
 
 REPORT_EXAMPLES = """\
 examples:
@@ -103,6 +104,7 @@ def add_commands(sub, fmt, subparsers: dict, commands: dict, count, integer) -> 
     e.add_argument("--format", choices=("npz", "parquet"), default="npz", help="npz (default) or parquet")
     e.add_argument("--out", metavar="FILE", help="output file (default RUN/decisions.npz or .parquet)")
     e.add_argument("--compress", action="store_true", help="npz: deflate the arrays (smaller, slower)")
+    e.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
     e.add_argument("--overwrite", action="store_true",
                    help="replace an existing --out file that is not an earlier export (one is always replaced)")
     subparsers.update(report=r, compare=c, export=e)
@@ -217,6 +219,10 @@ def cmd_export(ns: argparse.Namespace) -> int:
     run = open_run(ns.run)
     slots, kinds = dataset_layout(run.config)
     out = Path(ns.out) if ns.out else run.path / f"decisions.{ns.format}"
-    res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite)
+    rows = sum(c["files"]["decisions"]["rows"] for c in run.manifest["chunks"]) if "decisions" in run.tables else 0
+    show = not ns.quiet and sys.stderr.isatty()
+    with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
+        res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,
+                               progress=bar.update)
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0

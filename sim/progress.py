@@ -1,4 +1,5 @@
-"""Progress of a run or match: a bar on a terminal, a line every LOG_EVERY_SECONDS otherwise, nothing if quiet."""
+"""Progress of long work (a run, a match, an export): a bar on a terminal, a line every LOG_EVERY_SECONDS
+otherwise, nothing if quiet."""
 from __future__ import annotations
 
 import sys
@@ -9,12 +10,13 @@ LOG_EVERY_SECONDS = 60.0
 
 
 class Progress:
-    """Counts games towards `total` (`already` of them done before this session). `bar`: draw a tqdm bar;
-    `lines`: write progress lines instead (for a stderr that is not a terminal)."""
+    """Counts games (or other `unit`s) towards `total` (`already` of them done before this session). `bar`: draw
+    a tqdm bar; `lines`: write progress lines instead (for a stderr that is not a terminal)."""
 
-    def __init__(self, total: int, already: int, bar: bool, lines: bool):
+    def __init__(self, total: int, already: int, bar: bool, lines: bool, unit: str = "games"):
         self.total, self.already, self.games = total, already, already
-        self.bar = _tqdm_bar(total, already) if bar else None  # (tqdm is imported only for a bar)
+        self.unit = unit
+        self.bar = _tqdm_bar(total, already, unit) if bar else None  # (tqdm is imported only for a bar)
         self.lines = lines and not bar
         self.t0 = self.last_line = time.perf_counter()
 
@@ -54,14 +56,14 @@ class Progress:
         self.last_line = now
         rate = (self.games - self.already) / max(now - self.t0, 1e-9)
         left = f", about {duration((self.total - self.games) / rate)} left" if rate > 0 else ""
-        print(f"galaxysim: {self.games:,} of {self.total:,} games ({self.games / self.total:.0%}), "
-              f"{rate:,.{1 if rate < 10 else 0}f} games/s{left}", file=sys.stderr, flush=True)
+        print(f"galaxysim: {self.games:,} of {self.total:,} {self.unit} ({self.games / self.total:.0%}), "
+              f"{rate:,.{1 if rate < 10 else 0}f} {self.unit}/s{left}", file=sys.stderr, flush=True)
 
 
-def _tqdm_bar(total: int, already: int):
+def _tqdm_bar(total: int, already: int, unit: str):
     from tqdm import tqdm
 
-    return tqdm(total=total, initial=already, unit=" games", unit_scale=total >= 10_000, dynamic_ncols=True,
+    return tqdm(total=total, initial=already, unit=f" {unit}", unit_scale=total >= 10_000, dynamic_ncols=True,
                 smoothing=0.1, file=sys.stderr, leave=False, mininterval=0.2)
 
 

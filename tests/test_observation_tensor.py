@@ -10,7 +10,7 @@ import pytest
 
 from pycore import rftg
 from results.export import export_decisions
-from results.reader import load_decisions, load_games, load_seats
+from results.reader import load_decisions, load_games, load_seats, open_run
 from results.schema import observations
 from sim.config import RunConfig
 from sim.export import dataset_layout
@@ -214,3 +214,24 @@ def test_export_keeps_files_it_did_not_write(tmp_path, capsys):
     assert main(["export", str(run), "--out", str(deep)]) == 0
     assert np.load(deep)["observation"].shape[0] > 0
     assert not list(tmp_path.rglob(".*.tmp"))
+
+
+def test_export_reports_progress(tmp_path, capsys, monkeypatch):
+    import sim.progress
+    from sim.cli import main
+
+    run = tmp_path / "run"
+    assert main(["run", "--players", "2", "--bots", "random", "--games", "12", "--seed", "5", "--out", str(run),
+                 "-q", "--record-decisions", "--chunk-size", "3"]) == 0
+    slots, kinds = dataset_layout(open_run(run).config)
+    for fmt in ("npz", "parquet"):
+        steps: list[int] = []
+        res = export_decisions(run, tmp_path / f"d.{fmt}", fmt, slots, kinds, progress=steps.append)
+        assert sum(steps) == res["rows"] and min(steps) >= 0 and len(steps) >= 4, steps  # four chunks: a step for each at least
+    # On the command line: progress lines when stderr is no terminal (every minute; here at once), none with -q.
+    monkeypatch.setattr(sim.progress, "LOG_EVERY_SECONDS", 0.0)
+    capsys.readouterr()
+    assert main(["export", str(run), "--out", str(tmp_path / "e.npz")]) == 0
+    assert "decisions (" in capsys.readouterr().err
+    assert main(["export", str(run), "--out", str(tmp_path / "e.npz"), "-q"]) == 0
+    assert capsys.readouterr().err == ""
