@@ -97,9 +97,7 @@ void bind_game_methods(py::class_<typename M::Game, std::shared_ptr<typename M::
               py::handle seed) {
              return play_games<typename M::Bot, typename M::Error>(
                  *g, bots, int_arg<int, typename M::Error>(games, "games", 0), seed_arg<typename M::Error>(seed),
-                 M::parse_spec,
-                                                                   M::kLengthKey,
-                                                                   [](const State& s) { return M::length(s); });
+                 M::parse_spec, M::kLengthKey, [](const State& s) { return M::length(s); });
            },
            py::arg("bots"), py::arg("games"), py::arg("seed") = 0,
            "Play games single-threaded in C++ (GIL released) with built-in bots; returns counts and seconds.");
@@ -149,7 +147,8 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       .def("__deepcopy__", [](const St& st, py::dict) { return St{st.game, st.s}; })
       .def("to_json",
            [](const St& st, py::object indent) {
-             return st.game->to_json(st.s, indent.is_none() ? -1 : int_arg<int, typename M::Error>(indent, "indent", -1, 64));
+             const int spaces = indent.is_none() ? -1 : int_arg<int, typename M::Error>(indent, "indent", -1, 64);
+             return st.game->to_json(st.s, spaces);
            },
            py::arg("indent") = py::none())
       .def("__repr__", [](const St& st) {
