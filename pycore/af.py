@@ -16,6 +16,7 @@ import functools
 from importlib import resources
 
 from . import _af
+from . import game_options
 from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, State
 #: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
 BUILTIN_BOTS = _af.BUILTIN_BOTS
@@ -59,15 +60,17 @@ class Game(_af.Game):
         """`overrides`: data overrides in the data files' syntax (docs/af-rules.md, "Data files"); `variant`: a
         what-if variant (pycore.af_variant.AfVariant, or its changes as a string or list, e.g.
         "Lunar Mine.docks=4; resource_limit=10"; docs/variants.md), applied after the overrides."""
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise RulesError(f"players must be an integer, not {players!r}")
+        players = game_options.players(players, RulesError)
+        long_game = game_options.flag("long_game", long_game, RulesError)
+        if overrides is not None:
+            game_options.text("overrides", overrides, RulesError)
         from .af_variant import AfVariant
 
         d = data() if not overrides else data().with_overrides(overrides, "overrides")
         self.variant = AfVariant.from_config(variant)
         if self.variant is not None:
             d = self.variant.resolve(d).data
-        super().__init__(d, players, bool(long_game))
+        super().__init__(d, players, long_game)
         self._overrides = overrides
 
     def __repr__(self) -> str:

@@ -13,6 +13,7 @@ import functools
 from importlib import resources
 
 from . import _rftg
+from . import game_options
 from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, State
 
 EXPANSIONS = ("base", "tgs", "rvi")
@@ -43,7 +44,13 @@ def solo_config_text() -> str:
 def card_table(expansion: str = "base") -> list[dict]:
     """One dict per card design present at that level (name, type, cost, vp, good,
     military, windfall, start, copies, flags)."""
+    _check_expansion(expansion)
     return card_db().card_table(expansion)
+
+
+def _check_expansion(expansion) -> None:
+    if expansion not in EXPANSIONS:
+        raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
 
 
 class Game(_rftg.Game):
@@ -58,10 +65,13 @@ class Game(_rftg.Game):
         (default: the file shipped with galaxysim, core/data/rftg_solo.txt).
         `variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
         "Gambling World.cost=2; hand_limit=12"; docs/variants.md)."""
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise RulesError(f"players must be an integer, not {players!r}")
-        if expansion not in EXPANSIONS:
-            raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
+        players = game_options.players(players, RulesError)
+        _check_expansion(expansion)
+        advanced, first_game, takeovers, draft = (game_options.flag(name, value, RulesError) for name, value in (
+            ("advanced", advanced), ("first_game", first_game), ("takeovers", takeovers), ("draft", draft)))
+        if goals is not None:
+            goals = game_options.flag("goals", goals, RulesError)
+        game_options.text("solo_difficulty", solo_difficulty, RulesError)
         from .variant import Variant
 
         self.variant = Variant.from_config(variant)
@@ -71,8 +81,9 @@ class Game(_rftg.Game):
             db, rules = _rftg.CardDb(resolved.card_text, "card data with variant"), resolved.rules
         if solo_config is None:
             solo_config = solo_config_text() if players == 1 else ""
-        super().__init__(db, players, expansion, bool(advanced), bool(first_game),
-                         goals=-1 if goals is None else int(bool(goals)), takeovers=bool(takeovers), draft=bool(draft),
+        game_options.text("solo_config", solo_config, RulesError)
+        super().__init__(db, players, expansion, advanced, first_game,
+                         goals=-1 if goals is None else int(goals), takeovers=takeovers, draft=draft,
                          solo_difficulty=solo_difficulty, solo_config=solo_config, **rules)
 
     def __repr__(self) -> str:

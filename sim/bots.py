@@ -28,6 +28,7 @@ clone and search it but cannot read hidden information. Built-in specs work for 
 """
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 from typing import Any, Callable
@@ -214,8 +215,11 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
     name, _, opts = spec.partition(":")
     factory = _REGISTRY.get(name.strip())
     if factory is None:
-        known = ", ".join([*BUILTIN, *registered()])
-        raise BotSpecError(f"unknown bot {name.strip()!r} (bots: {known}; a Python bot: py:module.Factory)")
+        names = [*BUILTIN, *registered()]
+        close = difflib.get_close_matches(name.strip().lower(), names, n=2, cutoff=0.6)
+        hint = " (did you mean " + " or ".join(repr(c) for c in close) + "?)" if close else ""
+        raise BotSpecError(f"unknown bot {name.strip()!r}{hint} (bots: {', '.join(names)}; "
+                           "a Python bot: py:module.Factory)")
     return _build(spec, factory, parse_options(spec, opts))
 
 

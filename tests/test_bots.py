@@ -45,6 +45,9 @@ def test_builtin_specs_play_legally(spec):
     ("ismcts:iterations=10,ms=5", "iterations or ms, not both"),
     ("ismcts:c=1,c=2", "given twice"),
     ("ismcts:iterations", "key=value"),
+    ("heuristc", r"unknown bot 'heuristc' \(did you mean 'heuristic'\?\)"),
+    ("Random", r"unknown bot 'Random' \(did you mean 'random'\?\)"),
+    ("ismcts:iteratons=5", r"unknown option 'iteratons' \(did you mean 'iterations'\?\)"),
 ])
 def test_bad_specs_are_refused_with_one_clear_line(spec, message):
     with pytest.raises(rftg.RulesError, match=message) as e:
@@ -124,6 +127,8 @@ def test_make_builtin_registered_and_module_bots(tmp_path, monkeypatch):
         b = botreg.make("first:offset=1")
         assert isinstance(b, FirstLegal) and b.offset == 1
         assert botreg.label(b) == "first-legal"
+        with pytest.raises(botreg.BotSpecError, match=r"^unknown bot 'frist' \(did you mean 'first'\?\) \(bots: "):
+            botreg.make("frist:offset=1")
     finally:
         botreg.unregister("first")
     (tmp_path / "my_test_bots.py").write_text(textwrap.dedent("""

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "common/suggest.h"
+
 namespace gs::bots {
 
 namespace {
@@ -44,6 +46,11 @@ bool boolean(const BotSpec& spec, const std::string& key, const std::string& val
   if (value == "0" || value == "false" || value == "no" || value == "off") return false;
   bad(spec, key + " must be true or false, not '" + value + "'");
 }
+
+// The option keys ismcts_options reads (for "did you mean" hints; the short aliases are left out).
+const std::vector<std::string> kIsmctsOptionNames = {"iterations", "ms", "c", "determinizations", "rollout",
+                                                     "epsilon", "depth", "temperature", "threads", "seed",
+                                                     "max_nodes", "cheat"};
 
 }  // namespace
 
@@ -117,7 +124,8 @@ IsmctsOptions ismcts_options(const BotSpec& spec) {
     } else if (key == "cheat") {
       o.cheat = boolean(spec, key, value);
     } else {
-      bad(spec, "unknown option '" + key + "' (ismcts options: " + ismcts_option_help() + ")");
+      bad(spec, "unknown option '" + key + "'" + text::suggest(key, kIsmctsOptionNames) +
+                    " (ismcts options: " + ismcts_option_help() + ")");
     }
   }
   if (o.time_ms > 0 && iterations_given) bad(spec, "give iterations or ms, not both");

@@ -1,6 +1,8 @@
 // Checking the specs of the built-in bots (see builtin_bot.h and docs/bots.md).
 #include "bots/builtin_bot.h"
 
+#include "common/suggest.h"
+
 namespace gs::bots {
 
 const char* const kBuiltinBotNames = "random, heuristic, ismcts[:key=value,...]";
@@ -13,7 +15,9 @@ BotSpec parse_builtin_bot_spec(const std::string& text) {
     if (!spec.options.empty())
       throw std::invalid_argument("bot '" + spec.name + "' takes no options (got '" + spec.text + "')");
   } else {
-    throw std::invalid_argument("unknown bot '" + spec.name + "' (built-in bots: " + kBuiltinBotNames + ")");
+    throw std::invalid_argument("unknown bot '" + spec.name + "'" +
+                                text::suggest(spec.name, {"random", "heuristic", "ismcts"}) +
+                                " (built-in bots: " + kBuiltinBotNames + ")");
   }
   return spec;
 }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bot_support.h"
+#include "py_args.h"
 #include "bots/builtin_bot.h"
 #include "bots/ismcts.h"
 #include "python_seats.h"
@@ -43,9 +44,16 @@ struct PyState {
   StateOf<Game> s;
 };
 
+// A seat argument of a state's game (py_args.h): an integer from 0 to players-1.
 template <class M>
-void check_seat(const PyState<typename M::Game>& st, int seat) {
-  if (seat < 0 || seat >= st.s.players) throw typename M::Error("no seat " + std::to_string(seat));
+int seat_of(const PyState<typename M::Game>& st, py::handle seat, const char* what = "seat") {
+  return seat_arg<typename M::Error>(seat, st.s.players, what);
+}
+
+// An action argument: an integer (py_args.h); illegal values are the engine's to refuse.
+template <class M>
+int action_of(py::handle action) {
+  return int_arg<int, typename M::Error>(action, "action");
 }
 
 // One dict per item 0 .. count-1, `row(i, dict)` filling item i's (the data tables of a module).
@@ -73,19 +81,23 @@ void bind_game_methods(py::class_<typename M::Game, std::shared_ptr<typename M::
       .def("observation_slots", [](const Game& g) { return typename M::Encoder(g).slot_names(); },
            "The name of every slot of State.observation_tensor().")
       .def("new_state",
-           [](const std::shared_ptr<Game>& g, uint64_t seed) {
-             return PyState<Game>{g, g->new_initial_state(seed)};
+           [](const std::shared_ptr<Game>& g, py::handle seed) {
+             return PyState<Game>{g, g->new_initial_state(seed_arg<typename M::Error>(seed))};
            },
            py::arg("seed") = 0, "A new game set up from this seed.")
       .def("state_from_json",
-           [](const std::shared_ptr<Game>& g, const std::string& text) { return PyState<Game>{g, g->from_json(text)}; },
+           [](const std::shared_ptr<Game>& g, py::handle text) {
+             const char* hint = py::isinstance<py::dict>(text) ? " (give the JSON text: json.dumps(...))" : "";
+             return PyState<Game>{g, g->from_json(text_arg(text, "the position", hint))};
+           },
            py::arg("text"),
            (std::string("Load a position written by State.to_json() or by hand (") + M::kStateJsonDoc + ").").c_str())
       .def("play_games",
-           [](const std::shared_ptr<Game>& g, const std::vector<std::string>& bots, int games, uint64_t seed) {
-             return play_games<typename M::Bot, typename M::Error>(*g, bots, games, seed, M::parse_spec,
-                                                                   M::kLengthKey,
-                                                                   [](const State& s) { return M::length(s); });
+           [](const std::shared_ptr<Game>& g, const std::vector<std::string>& bots, py::handle games,
+              py::handle seed) {
+             return play_games<typename M::Bot, typename M::Error>(
+                 *g, bots, int_arg<int, typename M::Error>(games, "games", 0), seed_arg<typename M::Error>(seed),
+                 M::parse_spec, M::kLengthKey, [](const State& s) { return M::length(s); });
            },
            py::arg("bots"), py::arg("games"), py::arg("seed") = 0,
            "Play games single-threaded in C++ (GIL released) with built-in bots; returns counts and seconds.");
@@ -100,33 +112,34 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       .def_property_readonly("decision", [](const St& st) { return st.game->decision_name(st.s.decision); })
       .def_property_readonly("players", [](const St& st) { return int(st.s.players); })
       .def("legal_actions", [](const St& st) { return st.game->legal_actions(st.s); })
-      .def("apply", [](St& st, int action) { st.game->apply(st.s, action); }, py::arg("action"),
+      .def("apply", [](St& st, py::handle action) { st.game->apply(st.s, action_of<M>(action)); }, py::arg("action"),
            "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
-      .def("describe", [](const St& st, int action) { return st.game->describe(st.s, action); })
+      .def("describe", [](const St& st, py::handle action) { return st.game->describe(st.s, action_of<M>(action)); },
+           py::arg("action"))
       .def("is_terminal", [](const St& st) { return st.game->is_terminal(st.s); })
       .def("scores", [](const St& st) { return st.game->scores(st.s); })
       .def("winners", [](const St& st) { return st.game->winners(st.s); })
       .def("observation",
-           [](const St& st, int player) {
-             check_seat<M>(st, player);
-             return py::module_::import("json").attr("loads")(st.game->observation_json(st.s, player));
+           [](const St& st, py::handle player) {
+             return py::module_::import("json").attr("loads")(
+                 st.game->observation_json(st.s, seat_of<M>(st, player, "player")));
            },
            py::arg("player"))
       .def("observation_tensor",
-           [](const St& st, int player) {
-             check_seat<M>(st, player);
+           [](const St& st, py::handle player) {
+             const int seat = seat_of<M>(st, player, "player");
              typename M::Encoder enc(*st.game);
              py::array_t<int16_t> out(enc.size());
-             enc.encode(st.s, player, out.mutable_data());
+             enc.encode(st.s, seat, out.mutable_data());
              return out;
            },
            py::arg("player"),
            (std::string("What `player` may know, as a fixed-length int16 numpy vector (") + M::kObservationDoc + ").")
                .c_str())
       .def("determinize",
-           [](const St& st, int observer, uint64_t seed) {
-             check_seat<M>(st, observer);
-             return St{st.game, st.game->determinize(st.s, observer, seed)};
+           [](const St& st, py::handle observer, py::handle seed) {
+             const int seat = seat_of<M>(st, observer, "observer");
+             return St{st.game, st.game->determinize(st.s, seat, seed_arg<typename M::Error>(seed))};
            },
            py::arg("observer"), py::arg("seed"))
       .def("clone", [](const St& st) { return St{st.game, st.s}; })
@@ -134,7 +147,8 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       .def("__deepcopy__", [](const St& st, py::dict) { return St{st.game, st.s}; })
       .def("to_json",
            [](const St& st, py::object indent) {
-             return st.game->to_json(st.s, indent.is_none() ? -1 : indent.cast<int>());
+             const int spaces = indent.is_none() ? -1 : int_arg<int, typename M::Error>(indent, "indent", -1, 64);
+             return st.game->to_json(st.s, spaces);
            },
            py::arg("indent") = py::none())
       .def("__repr__", [](const St& st) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/rng.h"
+#include "py_args.h"
 #include "runner/recorded_play.h"
 
 namespace gs::pybind_support {
@@ -203,7 +204,11 @@ py::dict play_python_game(const GamePtr& game, const py::list& seat_objs, const 
 template <class SeatBot, class PyStateT, class Error, class ParseSpec>
 void bind_builtin_bot(py::module_& m, const char* repr_prefix, ParseSpec parse_spec) {
   using Bot = PyBuiltinBot<SeatBot>;
-  auto act = [](Bot& b, const PyStateT& st) {
+  auto act = [repr_prefix](Bot& b, py::handle state) {
+    if (!py::isinstance<PyStateT>(state))
+      throw py::type_error(std::string(repr_prefix) + ".Bot.act: expected " + repr_prefix + ".State, got " +
+                           repr_of(state));
+    const PyStateT& st = state.cast<const PyStateT&>();
     if (st.game->is_terminal(st.s)) throw Error("the game is over: no decision to take");
     int legal[std::decay_t<decltype(*st.game)>::kMaxLegal];
     int n = st.game->legal_actions(st.s, legal);
@@ -213,9 +218,11 @@ void bind_builtin_bot(py::module_& m, const char* repr_prefix, ParseSpec parse_s
   py::class_<Bot>(m, "Bot",
                   "A built-in C++ bot from a spec: 'random', 'heuristic' or 'ismcts[:key=value,...]' "
                   "(docs/bots.md).")
-      .def(py::init([parse_spec](const std::string& spec, uint64_t seed, std::optional<uint64_t> rng_seed) {
-             SeatBot bot(parse_spec(spec));
-             return Bot{std::move(bot), bot_rng(seed, rng_seed)};
+      .def(py::init([parse_spec](py::handle spec, py::handle seed, py::handle rng_seed) {
+             SeatBot bot(parse_spec(text_arg(spec, "a bot spec")));
+             std::optional<uint64_t> raw;
+             if (!rng_seed.is_none()) raw = seed_arg<Error>(rng_seed, "rng_seed");
+             return Bot{std::move(bot), bot_rng(seed_arg<Error>(seed), raw)};
            }),
            py::arg("spec"), py::arg("seed") = 0, py::kw_only(), py::arg("rng_seed") = py::none(),
            "seed: the bot's random stream (rng_seed: the raw stream seed, as the batch runner gives a seat).")

@@ -147,10 +147,12 @@ PYBIND11_MODULE(_rftg, m) {
       .def_property_readonly("expansion", [](const Game& g) { return g.options().expansion; })
       .def_property_readonly("advanced", &Game::advanced)
       .def_property_readonly("num_cards", &Game::num_instances, "Card instances in this game's deck.")
-      .def("card_name", [](const Game& g, int i) {
+      .def("card_name", [](const Game& g, py::handle card) {
+             int i = pybind_support::int_arg<int, RulesError>(card, "card instance");
              if (i < 0 || i >= g.num_instances()) throw RulesError("no card instance " + std::to_string(i));
              return g.name(i);
-           });
+           },
+           py::arg("card"));
   pybind_support::bind_game_methods<Module>(game);
 
   py::class_<PyState> state(m, "State");
@@ -189,9 +191,8 @@ PYBIND11_MODULE(_rftg, m) {
              return out;
            },
            "The goals in play: name, kind (first/most) and the seats that scored (first) or hold (most) them.")
-      .def("score_parts", [](const PyState& st, int seat) {
-             pybind_support::check_seat<Module>(st, seat);
-             auto p = st.game->score_parts(st.s, seat);
+      .def("score_parts", [](const PyState& st, py::handle seat) {
+             auto p = st.game->score_parts(st.s, pybind_support::seat_of<Module>(st, seat));
              py::dict d;
              d["cards"] = p.cards;
              d["chips"] = p.chips;
@@ -199,7 +200,8 @@ PYBIND11_MODULE(_rftg, m) {
              d["goals"] = p.goals;
              d["total"] = p.total;
              return d;
-           });
+           },
+           py::arg("seat"));
 
   py_rftg::bind_bots(m);
 }

@@ -135,9 +135,8 @@ PYBIND11_MODULE(_af, m) {
   pybind_support::bind_state_methods<Module>(state);
   state.def_property_readonly("turn", [](const PyState& st) { return int(st.s.turn); })
       .def_property_readonly("active", [](const PyState& st) { return int(st.s.active); })
-      .def("score_parts", [](const PyState& st, int seat) {
-             pybind_support::check_seat<Module>(st, seat);
-             auto p = st.game->score_parts(st.s, seat);
+      .def("score_parts", [](const PyState& st, py::handle seat) {
+             auto p = st.game->score_parts(st.s, pybind_support::seat_of<Module>(st, seat));
              py::dict d;
              d["colonies"] = p.colonies;
              d["territories"] = p.territories;
@@ -145,7 +144,8 @@ PYBIND11_MODULE(_af, m) {
              d["positron"] = p.positron;
              d["total"] = p.total;
              return d;
-           });
+           },
+           py::arg("seat"));
 
   py_af::bind_bots(m);
 }
