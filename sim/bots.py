@@ -146,6 +146,13 @@ def is_builtin(spec: str) -> bool:
     return isinstance(spec, str) and spec_name(spec) in BUILTIN
 
 
+def plays_by_the_clock(spec: str) -> bool:
+    """Whether a built-in bot's moves depend on time (ismcts with a time budget, ms=...): not re-playable."""
+    if not is_builtin(spec) or spec_name(spec) != "ismcts" or ":" not in spec:
+        return False
+    return any(item.split("=", 1)[0].strip() == "ms" for item in spec.split(":", 1)[1].split(","))
+
+
 def _value(text: str) -> Any:
     t = text.strip()
     if t.lower() in ("true", "false"):

@@ -738,6 +738,12 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
              f"bots {', '.join(bots)})"]
     if m.get("engine_version") != b.ENGINE_VERSION:
         lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
+    from .bots import plays_by_the_clock
+
+    clocked = sorted({bot for bot in bots if plays_by_the_clock(bot)})
+    if clocked:
+        lines.append(f"note: {', '.join(clocked)} searches for a time, not a number of iterations: its moves depend "
+                     "on the machine's speed, so this replay need not match the stored game")
     width = max(4, len(str(len(rep["steps"]))))
     for i, step in enumerate(rep["steps"]):
         seat, kind, action, legal, text = step
@@ -765,6 +771,7 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     if len(scores) != len(seats):
         problems.append(f"{len(seats)} seats stored, {len(scores)} replayed")
     if problems:
-        verdict = (f"replay of game {game_index} does NOT match the stored result: " + "; ".join(problems))
+        verdict = (f"replay of game {game_index} does NOT match the stored result: " + "; ".join(problems)
+                   + (" (expected with a time budget: see the note above)" if clocked else ""))
         return Replay(lines, False, verdict)
     return Replay(lines, True, "replay matches the stored result")

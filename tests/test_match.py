@@ -267,6 +267,7 @@ def test_replay_re_plays_match_and_tournament_games_with_their_seating(tmp_path,
         for g in range(o.games_written):
             rep = replay(o.path, g)
             assert rep.matches, rep.verdict
+            assert not any("searches for a time" in line for line in rep.lines)
             bots = [b for gi, b in zip(seats["game_index"], seats["bot"]) if gi == g]
             assert rep.lines[0].endswith(f"bots {', '.join(bots)})")  # the seating of that game, not of game 0
             assert any(f"({bots[1]})" in line for line in rep.lines[1:])
@@ -282,3 +283,17 @@ def test_replay_re_plays_match_and_tournament_games_with_their_seating(tmp_path,
              objects={"first": First()})
     assert main(["replay", str(p.path), "--game", "1"]) == 2
     assert "seats the Python bot first" in capsys.readouterr().err
+
+
+def test_replay_says_when_a_bot_plays_by_the_clock(tmp_path, capsys):
+    from sim.bots import plays_by_the_clock
+    from sim.run import replay
+
+    assert plays_by_the_clock("ismcts:ms=5") and plays_by_the_clock("ismcts:c=0.5,ms=2")
+    assert not plays_by_the_clock("ismcts:iterations=50") and not plays_by_the_clock("heuristic")
+    out = tmp_path / "m"
+    assert main(["match", "--bots", "ismcts:ms=1,random", "--games", "2", "--seed", "4", "--out", str(out),
+                 "-q", "--threads", "1"]) == 0
+    rep = replay(out, 0)
+    assert any(line.startswith("note: ismcts:ms=1 searches for a time") for line in rep.lines)
+    assert rep.matches or "expected with a time budget" in rep.verdict
