@@ -30,7 +30,7 @@ from .manifest import RunFolderError
 from .reader import Run, open_run
 from .schema import observations
 
-__all__ = ["export_decisions", "is_export", "FORMATS", "SCALARS"]
+__all__ = ["export_decisions", "decision_rows", "is_export", "FORMATS", "SCALARS"]
 
 FORMATS = ("npz", "parquet")
 #: The per-decision scalar arrays, with their dtypes.
@@ -86,6 +86,13 @@ def _npy_header(dtype: np.dtype, shape: tuple[int, ...]) -> bytes:
     return buf.getvalue()
 
 
+def decision_rows(run: Run) -> int:
+    """The number of decisions the run recorded (0 without decisions/), from its manifest."""
+    if "decisions" not in run.tables:
+        return 0
+    return sum(c["files"]["decisions"]["rows"] for c in run.manifest["chunks"])
+
+
 def is_export(path: Path) -> bool:
     """Whether the file at `path` is a decision dataset this module wrote (npz or Parquet)."""
     try:
@@ -126,7 +133,7 @@ def export_decisions(run: "Run | str | os.PathLike[str]", out: "str | os.PathLik
     if size != len(slot_names):
         raise RunFolderError(f"{run.path}: its observations have {size} slots; this galaxysim's encoder has "
                              f"{len(slot_names)} (made by another version?)")
-    rows = sum(c["files"]["decisions"]["rows"] for c in run.manifest["chunks"])
+    rows = decision_rows(run)
     out = Path(out)
     _check_target(out, fmt, overwrite)
     tmp = out.with_name(f".{out.name}.tmp")

@@ -28,7 +28,6 @@ clone and search it but cannot read hidden information. Built-in specs work for 
 """
 from __future__ import annotations
 
-import difflib
 import importlib
 import sys
 from typing import Any, Callable
@@ -148,9 +147,7 @@ def is_builtin(spec: str) -> bool:
 
 def plays_by_the_clock(spec: str) -> bool:
     """Whether a built-in bot's moves depend on time (ismcts with a time budget, ms=...): not re-playable."""
-    if not is_builtin(spec) or spec_name(spec) != "ismcts" or ":" not in spec:
-        return False
-    return any(item.split("=", 1)[0].strip() == "ms" for item in spec.split(":", 1)[1].split(","))
+    return spec_name(spec) == "ismcts" and "ms" in parse_options(spec, spec.partition(":")[2])
 
 
 def _value(text: str) -> Any:
@@ -222,11 +219,11 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
     name, _, opts = spec.partition(":")
     factory = _REGISTRY.get(name.strip())
     if factory is None:
+        from pycore.variant import _did_you_mean
+
         names = [*BUILTIN, *registered()]
-        close = difflib.get_close_matches(name.strip().lower(), names, n=2, cutoff=0.6)
-        hint = " (did you mean " + " or ".join(repr(c) for c in close) + "?)" if close else ""
-        raise BotSpecError(f"unknown bot {name.strip()!r}{hint} (bots: {', '.join(names)}; "
-                           "a Python bot: py:module.Factory)")
+        raise BotSpecError(f"unknown bot {name.strip()!r}{_did_you_mean(name.strip(), names, '')} "
+                           f"(bots: {', '.join(names)}; a Python bot: py:module.Factory)")
     return _build(spec, factory, parse_options(spec, opts))
 
 

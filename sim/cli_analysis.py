@@ -211,7 +211,7 @@ def cmd_compare(ns: argparse.Namespace) -> int:
 # --- export ----------------------------------------------------------------------------------------------------------
 
 def cmd_export(ns: argparse.Namespace) -> int:
-    from results.export import export_decisions
+    from results.export import decision_rows, export_decisions
     from results.reader import open_run
 
     from .export import dataset_layout
@@ -219,7 +219,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     run = open_run(ns.run)
     slots, kinds = dataset_layout(run.config)
     out = Path(ns.out) if ns.out else run.path / f"decisions.{ns.format}"
-    rows = sum(c["files"]["decisions"]["rows"] for c in run.manifest["chunks"]) if "decisions" in run.tables else 0
+    rows = decision_rows(run)
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
         res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,

@@ -440,7 +440,7 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     stray temporary and unlisted chunk files and plays the missing chunks."""
     out = Path(path)
     run = open_run(out)
-    _refuse_match(run, out, "resume")
+    _refuse_match(run, out)
     stored_engine = run.manifest.get("engine_version")
     if stored_engine != engine_version():
         raise ConfigError(f"{out} was played by engine {stored_engine}; this is engine {engine_version()}, whose "
@@ -470,11 +470,14 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
         return _play(writer, player, cfg, quiet=quiet, progress=progress, cluster=cluster)
 
 
-def _refuse_match(run, out: Path, what: str) -> None:
-    kind = run.manifest["config"].get("kind")
-    if kind in ("match", "tournament"):
-        hint = f"galaxysim {kind} --out {out} --resume" if what == "resume" else "galaxysim summary"
-        raise ConfigError(f"{out} holds a {kind}, which `galaxysim {what}` does not handle (use: {hint})")
+def _refuse_match(run, out: Path) -> None:
+    """A match or tournament folder is resumed by its own command, which knows the seatings."""
+    from .match import is_match_run
+
+    if is_match_run(run.manifest["config"]):
+        kind = run.manifest["config"]["kind"]
+        raise ConfigError(f"{out} holds a {kind}, which `galaxysim resume` does not handle "
+                          f"(use: galaxysim {kind} --out {out} --resume)")
 
 
 # --- the chunk loop --------------------------------------------------------------------------------------------------
