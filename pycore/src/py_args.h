@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 namespace gs::pybind_support {
 
@@ -25,37 +26,49 @@ inline py::int_ index_arg(py::handle v, const std::string& what) {
   return py::reinterpret_steal<py::int_>(i);
 }
 
-inline bool in_range(const py::int_& i, const py::int_& lo, const py::int_& hi) {
-  return PyObject_RichCompareBool(lo.ptr(), i.ptr(), Py_LE) == 1 && PyObject_RichCompareBool(i.ptr(), hi.ptr(), Py_LE) == 1;
+// The value of a Python int as a long long; `fits` is false when it does not fit (then 0).
+inline long long long_long_of(const py::int_& i, bool& fits) {
+  int overflow = 0;
+  const long long x = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  fits = overflow == 0;
+  return fits ? x : 0;
 }
 
 // An integer argument of C type T; Error("<what> must be between lo and hi, not N") outside T's range.
 template <class T, class Error>
 T int_arg(py::handle v, const std::string& what, T lo = std::numeric_limits<T>::min(),
           T hi = std::numeric_limits<T>::max()) {
+  static_assert(std::is_signed<T>::value && sizeof(T) <= sizeof(long long), "T: a signed type of at most 64 bits");
   py::int_ i = index_arg(v, what);
-  if (!in_range(i, py::int_(lo), py::int_(hi)))
+  bool fits = false;
+  const long long x = long_long_of(i, fits);
+  if (!fits || x < lo || x > hi)
     throw Error(what + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", not " +
                 repr_of(i));
-  return i.cast<T>();
+  return static_cast<T>(x);
 }
 
 // A seed: 0 .. 2**64-1, as a run's seed (sim/config.py).
 template <class Error>
 uint64_t seed_arg(py::handle v, const std::string& what = "seed") {
   py::int_ i = index_arg(v, what);
-  if (!in_range(i, py::int_(0), py::int_(std::numeric_limits<uint64_t>::max())))
+  const unsigned long long x = PyLong_AsUnsignedLongLong(i.ptr());  // OverflowError when negative or too large
+  if (x == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
     throw Error(what + " must be between 0 and 2**64-1, not " + repr_of(i));
-  return i.cast<uint64_t>();
+  }
+  return x;
 }
 
 // A seat of a game of `players` players; Error("no seat N") otherwise.
 template <class Error>
 int seat_arg(py::handle v, int players, const std::string& what = "seat") {
   py::int_ i = index_arg(v, what);
-  if (!in_range(i, py::int_(0), py::int_(players - 1)))
+  bool fits = false;
+  const long long x = long_long_of(i, fits);
+  if (!fits || x < 0 || x >= players)
     throw Error("no seat " + repr_of(i) + " (this game has seats 0 to " + std::to_string(players - 1) + ")");
-  return i.cast<int>();
+  return static_cast<int>(x);
 }
 
 // A text argument (str, or UTF-8 bytes); TypeError otherwise, with `hint` after the type.
