@@ -33,15 +33,13 @@ inline CardSet draw_set(State& s, int n) {
   static_assert(CardSet::kWords == 3, "draw_set works on three words");
   uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.w[2];
   uint64_t g0 = 0, g1 = 0, g2 = 0;
+  int c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);  // kept up to date across draws
   for (int k = 0; k < n; ++k) {
-    int c0 = popcount64(d0), c1 = popcount64(d1);
-    int total = c0 + c1 + popcount64(d2);
-    if (__builtin_expect(total == 0, 0)) {
+    if (__builtin_expect(c0 + c1 + c2 == 0, 0)) {
       if (s.discard.empty()) break;
       d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.w[2];
       s.discard.clear();
-      c0 = popcount64(d0), c1 = popcount64(d1);
-      total = c0 + c1 + popcount64(d2);
+      c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);
     }
     int word;
     uint64_t bit;
@@ -50,7 +48,7 @@ inline CardSet draw_set(State& s, int n) {
       word = c >> 6;
       bit = 1ull << (c & 63);
     } else {
-      int r = static_cast<int>(s.rng.below(static_cast<uint32_t>(total)));
+      int r = static_cast<int>(s.rng.below(static_cast<uint32_t>(c0 + c1 + c2)));
       int k1 = r >= c0, k2 = r >= c0 + c1;
       word = k1 + k2;
       uint64_t w = k2 ? d2 : k1 ? d1 : d0;
@@ -60,9 +58,11 @@ inline CardSet draw_set(State& s, int n) {
     uint64_t m0 = word == 0 ? bit : 0, m1 = word == 1 ? bit : 0, m2 = word == 2 ? bit : 0;
     d0 &= ~m0, d1 &= ~m1, d2 &= ~m2;
     g0 |= m0, g1 |= m1, g2 |= m2;
-    if (__builtin_expect(total == 1, 0)) {  // A13
+    c0 -= word == 0, c1 -= word == 1, c2 -= word == 2;
+    if (__builtin_expect(c0 + c1 + c2 == 0, 0)) {  // A13
       d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.w[2];
       s.discard.clear();
+      c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);
     }
   }
   s.deck.w[0] = d0, s.deck.w[1] = d1, s.deck.w[2] = d2;
