@@ -1,7 +1,7 @@
 // The Raiders' Outpost (rules 4.9, §8): a straight docks on an empty Outpost or
-// bumps a lower one (AF7: higher sum, i.e. higher lowest value) to its owner's
-// Bay, own ships included (AF27); then one raid: up to N resource tokens from
-// any other players, one token at a time in canonical order (AF-G5), or one tech
+// bumps one with a lower sum (AF7, AF-G22) to its owners' Bay, own ships included
+// (AF27); then one raid: up to N resource tokens from any other players, one
+// token at a time in canonical order (AF-G5), or one tech
 // card from one player. The Holographic Decoy protects its holder only (AF28); a
 // stolen name the raider holds goes to the discard pile (AF26).
 #include "af/play.h"
@@ -14,13 +14,16 @@ bool has_decoy(const Game& g, const State& s, int p) { return (s.tech[p] & g.wit
 
 }  // namespace
 
+// AF7: a strictly higher sum than the ships there; on a partly emptied Outpost that is the sum of
+// what is left, not its lowest value (AF-G22).
 bool raiders_accept(const Game& g, const State& s, int low_value) {
   if (g.usable_docks(kRaiders) <= 0) return false;
   if (s.occ[kLocRaiders] == 0) return true;
-  int low = 7;
+  int there = 0;
   for (int ship = 0; ship < kNumShips; ++ship)
-    if (s.loc[ship] == kLocRaiders && s.value[ship] < low) low = s.value[ship];
-  return low_value > low;
+    if (s.loc[ship] == kLocRaiders) there += s.value[ship];
+  const int size = g.facility(kRaiders).group;
+  return size * low_value + size * (size - 1) / 2 > there;
 }
 
 void raiders_dock(const Game&, State& s) {

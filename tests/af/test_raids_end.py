@@ -85,6 +85,17 @@ def test_raid_bump_needs_a_higher_straight_AF7():
     assert [x["at"] for x in player(high, 1)["ships"][:3]] == ["Maintenance Bay"] * 3
 
 
+def test_raid_bump_of_a_partly_emptied_outpost_compares_sums_AF_G22():
+    # A Plasma Cannon (or a Teleporter) left green's 4+5 of a 3-4-5 there: sum 9. A straight
+    # bumps it with a strictly higher sum (AF7), even with a lower lowest value.
+    held = ships("Raiders' Outpost 4", "Raiders' Outpost 5", "bay")
+    equal = position(G3, [dict(ships=unplaced(2, 3, 4)), dict(ships=held)])
+    assert not any("Raiders" in t for t in legal(equal))  # 9 is not more than 9
+    higher = position(G3, [dict(ships=unplaced(3, 4, 5)), dict(ships=held, ore=1)])
+    play(higher, "dock 3+4+5 at Raiders' Outpost")
+    assert [x["at"] for x in player(higher, 1)["ships"][:2]] == ["Maintenance Bay"] * 2
+
+
 def test_raid_bumping_your_own_straight_AF27():
     s = position(G3, [dict(ships=ships("Raiders' Outpost 1", "Raiders' Outpost 2", "Raiders' Outpost 3",
                                        "unplaced 4", "unplaced 5", "unplaced 6")), dict(ore=1)],
