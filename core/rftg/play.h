@@ -145,7 +145,7 @@ inline void remove_good(const Game& g, State& s, int seat, int world) {
   }
 }
 inline void award_vp(State& s, int seat, int vp) {
-  s.chips[seat] = static_cast<uint16_t>(s.chips[seat] + vp);
+  s.chips[seat] = static_cast<uint8_t>(s.chips[seat] + vp);
   s.vp_pool = static_cast<int16_t>(s.vp_pool - vp);
 }
 // A card leaves its owner's tableau for the discard pile (Colony Ship, R&D Crash Program,

@@ -128,7 +128,7 @@ struct State {
   CardSet fresh;     // explored (or revealed) cards not yet kept or discarded (they sit in a hand)
   Rng rng;
   uint16_t actions[kMaxPlayers];  // action cards chosen this round (act_bit mask)
-  uint16_t chips[kMaxPlayers];    // VP chips held (a what-if pool, G16, can take a seat past 255)
+  uint8_t chips[kMaxPlayers];     // VP chips held (a pool of at most 72 VP: 255 is out of reach)
   uint8_t selected[kMaxPlayers];  // Develop/Settle selection or placed card (instance), kNone if none
   uint8_t stack[kStackSize];      // known top of the deck, stack[nstack-1] is drawn first
   int8_t nstack;

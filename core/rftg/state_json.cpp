@@ -610,7 +610,7 @@ State Loader::load() {
       }
       s_.has_good |= worlds;
     }
-    if (auto c = p.find("chips")) s_.chips[i] = static_cast<uint16_t>(c->get_int(0, 65535));
+    if (auto c = p.find("chips")) s_.chips[i] = static_cast<uint8_t>(c->get_int(0, 255));
     if (auto a = p.find("actions")) {
       uint16_t mask = 0;
       for (size_t k = 0; k < a->size(); ++k) {
@@ -897,7 +897,7 @@ void Loader::read_robot(const Reader& r) {
     for (size_t k = 0; k < x->size(); ++k)
       rb.spaces = static_cast<uint16_t>(rb.spaces | act_bit(label_index(x->at(k), kActionLabels, kNumActionCards, "action card")));
   }
-  if (auto x = r.find("chips")) s_.chips[1] = static_cast<uint16_t>(x->get_int(0, 65535));
+  if (auto x = r.find("chips")) s_.chips[1] = static_cast<uint8_t>(x->get_int(0, 255));
   CardSet added, gone;
   if (auto x = r.find("deck_added_since_draw"))
     for (size_t k = 0; k < x->size(); ++k) added.set(resolve_any(x->at(k)));
