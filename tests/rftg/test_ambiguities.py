@@ -57,7 +57,7 @@ def next_round(state):
 
 
 # ---------------------------------------------------------------------------------------
-# Setup: A1, A4, A31 (A2, A3: the first-game setup is not implemented, see docs/rules.md)
+# Setup: A1, A4, A31 (A2, A3, the first-game setup: test_first_game.py)
 
 
 def test_A1_start_world_numbers():
