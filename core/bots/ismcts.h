@@ -61,6 +61,7 @@
 #include <utility>
 #include <vector>
 
+#include "bots/playout.h"
 #include "common/rng.h"
 
 namespace gs::bots {
@@ -526,6 +527,18 @@ class Ismcts {
 
       // 3. Playout.
       int steps = 0;
+      if constexpr (has_random_picker<Game>::value) {
+        if (!heuristic && depth_cap == 0 && n > 0) {  // uniform random to the end: inside the engine
+          Rng* const all[kMaxSeats] = {&w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng};
+          typename Game::Picker pick{all};
+          while (n > 0) {
+            const int a = n == 1 ? legal[0] : legal[w.rng.below(static_cast<uint32_t>(n))];
+            n = g.step(d, a, legal, &pick);
+            ++steps;
+          }
+          steps += static_cast<int>(pick.picks);
+        }
+      }
       while (n > 0 && (depth_cap == 0 || steps < depth_cap)) {
         int a;
         if (n == 1) a = legal[0];

@@ -2,10 +2,18 @@
 // new_initial_state / legal_actions / step / current_player.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "common/rng.h"
 
 namespace gs::bots {
+
+// Games whose engine can play random bots itself (Game::Picker, Game::play_random and
+// the picker overload of step): the same games with fewer calls (rftg/game.h).
+template <class G, class = void>
+struct has_random_picker : std::false_type {};
+template <class G>
+struct has_random_picker<G, std::void_t<typename G::Picker>> : std::true_type {};
 
 // Bots is indexable by seat and each element has act(game, state, legal, n, rng).
 // Returns the number of decisions taken.

@@ -187,7 +187,7 @@ int legal_consume_good(const Game& g, const State& s, int seat, int* out) {
 
 }  // namespace
 
-int run_consume(const Game& g, State& s, int* out) {
+int run_consume(const Game& g, State& s, int* out, RandomPicker* pick) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
     int n;
@@ -204,7 +204,7 @@ int run_consume(const Game& g, State& s, int* out) {
       case kTrade:
         pose(s, DecisionKind::TradeGood, seat);
         n = emit_cards(goods_of(s, seat), out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_trade_good(g, s, out[0]);
         continue;
@@ -217,20 +217,20 @@ int run_consume(const Game& g, State& s, int* out) {
         }
         pose(s, DecisionKind::ConsumePower, seat);
         n = legal_consume_powers(g, s, seat, out);
-        if (n > 1) return n;
-        apply_consume_power(g, s, n == 1 ? out[0] : act::kPass);  // no usable power left: stop
+        if (n > 1 && !picked(pick, s, out, n)) return n;
+        apply_consume_power(g, s, n >= 1 ? out[0] : act::kPass);  // none left (n = 0): stop
         continue;
       case kGood:
         pose(s, DecisionKind::ConsumeGood, seat);
         n = legal_consume_good(g, s, seat, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_consume_good(g, s, out[0]);
         continue;
       case kHand:
         pose(s, DecisionKind::ConsumeHand, seat);
         n = legal_consume_hand(g, s, seat, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         apply_consume_hand(g, s, out[0]);
         continue;
       case kLucky:
@@ -239,13 +239,13 @@ int run_consume(const Game& g, State& s, int* out) {
       case kAnte:
         pose(s, DecisionKind::AnteCard, seat);
         n = legal_ante(g, s, seat, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         apply_ante_card(g, s, out[0]);
         continue;
       case kAnteKeep:
         pose(s, DecisionKind::AnteKeep, seat);
         n = emit_cards(ante_winners(g, s, seat), out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         apply_ante_keep(g, s, out[0]);
         continue;
       default: return 0;

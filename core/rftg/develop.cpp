@@ -48,7 +48,7 @@ int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
 
 }  // namespace
 
-int run_develop(const Game& g, State& s, int* out) {
+int run_develop(const Game& g, State& s, int* out, RandomPicker* pick) {
   for (;;) {
     switch (s.step) {
       case kStart: {
@@ -76,7 +76,7 @@ int run_develop(const Game& g, State& s, int* out) {
           }
           pose(s, DecisionKind::DevelopSelect, seat);
           int n = legal_develop_select(g, s, seat, out);
-          if (n > 1) return n;
+          if (n > 1 && !picked(pick, s, out, n)) return n;
           apply_develop_select(s, out[0]);
           break;
         }
@@ -128,7 +128,7 @@ int run_develop(const Game& g, State& s, int* out) {
         }
         pose(s, DecisionKind::Pay, seat);
         int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_develop_pay(s, out[0]);
         break;

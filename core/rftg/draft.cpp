@@ -63,7 +63,7 @@ void setup_draft(const Game& g, State& s) {
   s.turn = 0;
 }
 
-int run_draft(const Game& g, State& s, int* out) {
+int run_draft(const Game& g, State& s, int* out, RandomPicker* pick) {
   for (;;) {
     if (s.step == kDeal) {
       CardSet common = common_cards(s);
@@ -93,7 +93,7 @@ int run_draft(const Game& g, State& s, int* out) {
     int seat = seat_at(s, s.turn);
     pose(s, DecisionKind::DraftPick, seat);
     int n = emit_cards(distinct_copies(g, s.hand[seat], s.hand[seat]), out);
-    if (n > 1) return n;
+    if (n > 1 && !picked(pick, s, out, n)) return n;
     apply_draft_pick(g, s, out[0]);
   }
 }

@@ -138,19 +138,19 @@ void Game::advance(State& s) const {
   advance(s, buf);
 }
 
-int Game::advance(State& s, int* buf) const {
+int Game::advance(State& s, int* buf, RandomPicker* pick) const {
   for (;;) {
     int n;
     switch (s.stage) {
-      case kStageStartDiscard: n = run_start_discard(*this, s, buf); break;
-      case kStageChooseAction: n = run_choose_action(*this, s, buf); break;
-      case kStageExplore: n = run_explore(*this, s, buf); break;
-      case kStageDevelop: n = run_develop(*this, s, buf); break;
-      case kStageSettle: n = run_settle(*this, s, buf); break;
-      case kStageConsume: n = run_consume(*this, s, buf); break;
-      case kStageProduce: n = run_produce(*this, s, buf); break;
-      case kStageHandLimit: n = run_hand_limit(*this, s, buf); break;
-      case kStageDraft: n = run_draft(*this, s, buf); break;
+      case kStageStartDiscard: n = run_start_discard(*this, s, buf, pick); break;
+      case kStageChooseAction: n = run_choose_action(*this, s, buf, pick); break;
+      case kStageExplore: n = run_explore(*this, s, buf, pick); break;
+      case kStageDevelop: n = run_develop(*this, s, buf, pick); break;
+      case kStageSettle: n = run_settle(*this, s, buf, pick); break;
+      case kStageConsume: n = run_consume(*this, s, buf, pick); break;
+      case kStageProduce: n = run_produce(*this, s, buf, pick); break;
+      case kStageHandLimit: n = run_hand_limit(*this, s, buf, pick); break;
+      case kStageDraft: n = run_draft(*this, s, buf, pick); break;
       default:
         s.decision = DecisionKind::None;
         s.actor = -1;
@@ -161,50 +161,65 @@ int Game::advance(State& s, int* buf) const {
   }
 }
 
+int Game::step(State& s, int action, int* legal_out) const { return step(s, action, legal_out, nullptr); }
+
 // Applies the action and goes straight on with its own stage (one dispatch instead
 // of a dispatch and then the stage switch of advance).
-int Game::step(State& s, int action, int* legal_out) const {
+int Game::step(State& s, int action, int* legal_out, RandomPicker* pick) const {
   int n;
   switch (key(s.stage, s.decision)) {
     case key(kStageChooseAction, DecisionKind::ChooseAction):
       apply_choose_action(s, action);
-      n = run_choose_action(*this, s, legal_out);
+      n = run_choose_action(*this, s, legal_out, pick);
       break;
     case key(kStageExplore, DecisionKind::ExploreKeep):
       apply_explore_keep(s, action);
-      n = run_explore(*this, s, legal_out);
+      n = run_explore(*this, s, legal_out, pick);
       break;
     case key(kStageDevelop, DecisionKind::DevelopSelect):
       apply_develop_select(s, action);
-      n = run_develop(*this, s, legal_out);
+      n = run_develop(*this, s, legal_out, pick);
       break;
     case key(kStageDevelop, DecisionKind::Pay):
       apply_develop_pay(s, action);
-      n = run_develop(*this, s, legal_out);
+      n = run_develop(*this, s, legal_out, pick);
       break;
     case key(kStageSettle, DecisionKind::SettleSelect):
       apply_settle_select(s, action);
-      n = run_settle(*this, s, legal_out);
+      n = run_settle(*this, s, legal_out, pick);
       break;
     case key(kStageSettle, DecisionKind::Pay):
       apply_settle_pay(s, action);
-      n = run_settle(*this, s, legal_out);
+      n = run_settle(*this, s, legal_out, pick);
       break;
     case key(kStageConsume, DecisionKind::ConsumePower):
       apply_consume_power(*this, s, action);
-      n = run_consume(*this, s, legal_out);
+      n = run_consume(*this, s, legal_out, pick);
       break;
     case key(kStageHandLimit, DecisionKind::HandLimit):
       apply_round_discard(s, action);
-      n = run_hand_limit(*this, s, legal_out);
+      n = run_hand_limit(*this, s, legal_out, pick);
       break;
     default:
       dispatch(*this, s, action);
-      return advance(s, legal_out);
+      return advance(s, legal_out, pick);
   }
   if (n > 0) return n;
   finish_stage(*this, s);
-  return advance(s, legal_out);
+  return advance(s, legal_out, pick);
+}
+
+int64_t Game::play_random(State& s, Rng* const* seat_rng) const {
+  RandomPicker pick{seat_rng};
+  int legal[kMaxLegal];
+  int n = legal_actions(s, legal);
+  int64_t steps = 0;
+  while (n > 0) {
+    int a = legal[seat_rng[s.actor]->below(static_cast<uint32_t>(n))];
+    n = step(s, a, legal, &pick);
+    ++steps;
+  }
+  return steps + pick.picks;
 }
 
 int Game::legal_actions(const State& s, int* out) const {

@@ -34,7 +34,7 @@ void discard_rest(State& s, int seat) {
 
 }  // namespace
 
-int run_explore(const Game& g, State& s, int* out) {
+int run_explore(const Game& g, State& s, int* out, RandomPicker* pick) {
   if (s.step == 0) {
     // All seats draw before anyone discards (A13).
     for (int t = 0; t < s.players; ++t) {
@@ -70,14 +70,14 @@ int run_explore(const Game& g, State& s, int* out) {
     if (s.step == 3) {
       pose(s, DecisionKind::ExploreDiscard, seat);
       int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-      if (n > 1) return n;
+      if (n > 1 && !picked(pick, s, out, n)) return n;
       if (n == 0) no_legal_action(g, s);
       apply_explore_discard(s, out[0]);
       continue;
     }
     pose(s, DecisionKind::ExploreKeep, seat);
     int n = emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
-    if (n > 1) return n;
+    if (n > 1 && !picked(pick, s, out, n)) return n;
     if (n == 0) no_legal_action(g, s);
     apply_explore_keep(s, out[0]);
   }

@@ -112,6 +112,15 @@ enum SumField : uint8_t {
   kSumTradePerChromo, kSumTakeoverBonus, kNumSumFields
 };
 
+// Random play inside the engine (Game::play_random, the picker overload of step): a posed
+// decision with several legal actions is taken at once, uniformly at random with its
+// actor's stream, the choice a random bot makes when step returns; the phase code goes on
+// instead of returning. The games are those of step with legal[seat_rng[actor]->below(n)].
+struct RandomPicker {
+  Rng* const* seat_rng;  // by seat
+  int64_t picks = 0;     // decisions taken inside the engine
+};
+
 struct GameOptions {
   int players = 4;
   std::string expansion = "base";
@@ -225,6 +234,13 @@ class Game {
   // Fast path for playouts: apply a legal action and write the next decision's legal
   // actions to legal_out (kMaxLegal entries); returns their count, 0 when the game is over.
   int step(State& s, int action, int* legal_out) const;
+  // step, and then every posed decision the picker can take, until the game ends or a
+  // decision of a kind the engine leaves to its caller (its legal actions in legal_out).
+  int step(State& s, int action, int* legal_out, RandomPicker* pick) const;
+  // The rest of the game with a random bot in every seat: the same game as repeated step
+  // with legal[seat_rng[actor]->below(n)]; returns the number of decisions taken.
+  int64_t play_random(State& s, Rng* const* seat_rng) const;
+  using Picker = RandomPicker;  // bots/playout.h finds the in-engine random play by this name
   bool is_terminal(const State& s) const { return s.stage == kStageGameOver; }
   int current_player(const State& s) const { return s.actor; }
   std::string describe(const State& s, int action) const;
@@ -250,7 +266,7 @@ class Game {
 
   // Internal: run automatic steps until a decision is posed (and list its legal actions).
   void advance(State& s) const;
-  int advance(State& s, int* legal_out) const;
+  int advance(State& s, int* legal_out, RandomPicker* pick = nullptr) const;
 
  private:
   GameOptions options_;

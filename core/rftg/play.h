@@ -197,15 +197,15 @@ int sum_over(const Game& g, const CardSet& cards, F field) {
 // single legal action, which it plays itself) and returns the number of legal
 // actions (written to `out`) of the decision it has posed (s.decision, s.actor set),
 // or 0 when its stage is finished.
-int run_start_discard(const Game& g, State& s, int* out);
-int run_choose_action(const Game& g, State& s, int* out);
-int run_explore(const Game& g, State& s, int* out);
-int run_develop(const Game& g, State& s, int* out);
-int run_settle(const Game& g, State& s, int* out);
-int run_consume(const Game& g, State& s, int* out);
-int run_produce(const Game& g, State& s, int* out);
-int run_hand_limit(const Game& g, State& s, int* out);
-int run_draft(const Game& g, State& s, int* out);
+int run_start_discard(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_choose_action(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_explore(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_develop(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_settle(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_consume(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_produce(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_hand_limit(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
+int run_draft(const Game& g, State& s, int* out, RandomPicker* pick = nullptr);
 int legal_draft(const Game& g, const State& s, int* out);
 void apply_draft_pick(const Game& g, State& s, int action);
 void setup_draft(const Game& g, State& s);
@@ -274,5 +274,13 @@ inline int game_end_cards(const Game& g, const State& s, int seat) {
 int develop_cost(const Game& g, const State& s, int seat, int card);
 
 inline void pose(State& s, DecisionKind k, int seat) { s.decision = k; s.actor = static_cast<int8_t>(seat); }
+// A posed decision with n > 1 legal actions in out: true when `pick` took one (now out[0]),
+// false when the decision goes back to the caller.
+inline bool picked(RandomPicker* pick, const State& s, int* out, int n) {
+  if (pick == nullptr) return false;
+  out[0] = out[pick->seat_rng[s.actor]->below(static_cast<uint32_t>(n))];
+  ++pick->picks;
+  return true;
+}
 
 }  // namespace gs::rftg

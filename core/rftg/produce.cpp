@@ -66,7 +66,7 @@ void end_of_phase(const Game& g, State& s) {
 
 }  // namespace
 
-int run_produce(const Game& g, State& s, int* out) {
+int run_produce(const Game& g, State& s, int* out, RandomPicker* pick) {
   for (;;) {
     if (s.turn >= s.players) {
       end_of_phase(g, s);
@@ -112,7 +112,7 @@ int run_produce(const Game& g, State& s, int* out) {
       case kWindfallPower: {
         pose(s, DecisionKind::WindfallPower, seat);
         int n = legal_produce(g, s, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_windfall_power(s, out[0]);
         break;
@@ -120,7 +120,7 @@ int run_produce(const Game& g, State& s, int* out) {
       case kWindfallWorld: {
         pose(s, DecisionKind::WindfallWorld, seat);
         int n = legal_produce(g, s, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_windfall_world(g, s, out[0]);
         break;

@@ -34,7 +34,7 @@ int legal_action_cards(const State& s, int* out) {
 }  // namespace
 
 // Steps: 0 begin a seat; 1 discard; 2 keep one of the two start worlds (RvI, §1.8).
-int run_start_discard(const Game& g, State& s, int* out) {
+int run_start_discard(const Game& g, State& s, int* out, RandomPicker* pick) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
     if (s.step == 0) {
@@ -53,7 +53,7 @@ int run_start_discard(const Game& g, State& s, int* out) {
     }
     pose(s, DecisionKind::StartDiscard, seat);
     int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-    if (n > 1) return n;
+    if (n > 1 && !picked(pick, s, out, n)) return n;
     if (n == 0) no_legal_action(g, s);
     apply_round_discard(s, out[0]);
   }
@@ -76,18 +76,18 @@ void apply_start_world(const Game& g, State& s, int action) {
   s.step = 1;
 }
 
-int run_choose_action(const Game& g, State& s, int* out) {
+int run_choose_action(const Game& g, State& s, int* out, RandomPicker* pick) {
   while (s.turn < s.players) {
     pose(s, DecisionKind::ChooseAction, seat_at(s, s.turn));
     int n = legal_action_cards(s, out);
-    if (n > 1) return n;
+    if (n > 1 && !picked(pick, s, out, n)) return n;
     if (n == 0) no_legal_action(g, s);
     apply_choose_action(s, out[0]);
   }
   return 0;
 }
 
-int run_hand_limit(const Game& g, State& s, int* out) {
+int run_hand_limit(const Game& g, State& s, int* out, RandomPicker* pick) {
   while (s.turn < s.players) {
     int seat = seat_at(s, s.turn);
     int excess = s.hand[seat].count() - hand_limit(g, s, seat);
@@ -103,7 +103,7 @@ int run_hand_limit(const Game& g, State& s, int* out) {
     }
     pose(s, DecisionKind::HandLimit, seat);
     int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-    if (n > 1) return n;
+    if (n > 1 && !picked(pick, s, out, n)) return n;
     if (n == 0) no_legal_action(g, s);
     apply_round_discard(s, out[0]);
   }

@@ -272,7 +272,7 @@ void settle_draws(const Game& g, State& s, int seat) {
   draw_to_hand(s, seat, bonus + g.sum(kSumSettleDrawAfter, settle_active(g, s, seat)));
 }
 
-int run_settle(const Game& g, State& s, int* out) {
+int run_settle(const Game& g, State& s, int* out, RandomPicker* pick) {
   for (;;) {
     switch (s.step) {
       case kStart:
@@ -304,7 +304,7 @@ int run_settle(const Game& g, State& s, int* out) {
           }
           pose(s, DecisionKind::SettleSelect, seat);
           int n = legal_settle_select(g, s, seat, out);
-          if (n > 1) return n;
+          if (n > 1 && !picked(pick, s, out, n)) return n;
           apply_settle_select(s, out[0]);
           break;
         }
@@ -347,7 +347,7 @@ int run_settle(const Game& g, State& s, int* out) {
         int seat = seat_at(s, s.turn);
         pose(s, DecisionKind::SettleMethod, seat);
         int n = legal_settle_method(g, s, seat, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_settle_method(s, out[0]);
         break;
@@ -372,7 +372,7 @@ int run_settle(const Game& g, State& s, int* out) {
         }
         pose(s, DecisionKind::Pay, seat);
         int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_settle_pay(s, out[0]);
         break;
@@ -394,7 +394,7 @@ int run_settle(const Game& g, State& s, int* out) {
       case kTemp: {  // temporary Military for a conquest or a takeover attack
         pose(s, DecisionKind::TempMilitary, seat_at(s, s.turn));
         int n = legal_temp_military(g, s, out);
-        if (n > 1) return n;
+        if (n > 1 && !picked(pick, s, out, n)) return n;
         if (n == 0) no_legal_action(g, s);
         apply_temp_military(g, s, out[0]);
         break;

@@ -15,6 +15,7 @@
 // The runner fills the common columns, plays, records decisions and compacts them in game order.
 #pragma once
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -70,17 +71,27 @@ std::vector<typename Traits::Bot> make_seat_bots(const std::vector<BotSpec>& spe
 }
 
 // Plays the game dealt from `seed` with the seats' bots; `on_step` sees every decision before it is applied.
+// random_only: every seat is a random bot and on_step does nothing, so the engine may play
+// the bots' decisions itself (runner/recorded_play.h).
 template <class Traits, class OnStep>
 void play_game(const typename Traits::Game& g, std::vector<typename Traits::Bot>& bots, uint64_t seed,
-               typename Traits::State& s, typename Traits::Record& rec, OnStep on_step) {
+               typename Traits::State& s, typename Traits::Record& rec, OnStep on_step, bool random_only = false) {
   Rng rng[std::extent_v<decltype(Traits::Record::seats)>];
   for (int p = 0; p < g.players(); ++p) rng[p] = Rng(bot_seed(seed, p));
+  Rng* seat_rng[std::extent_v<decltype(Traits::Record::seats)>];
+  for (size_t p = 0; p < std::size(rng); ++p) seat_rng[p] = &rng[p];
   play_recorded(
       g, seed,
       [&](int seat, const typename Traits::State& st, const int* legal, int n) {
         return bots[static_cast<size_t>(seat)].act(g, st, legal, n, rng[seat]);
       },
-      on_step, s, rec);
+      on_step, s, rec, random_only ? seat_rng : nullptr);
+}
+
+inline bool all_random(const std::vector<BotSpec>& specs) {
+  for (const BotSpec& b : specs)
+    if (b.name != "random") return false;
+  return true;
 }
 
 // Searching bots take seconds a game: hand games out one at a time, so a small chunk uses every thread.
@@ -115,6 +126,7 @@ void run_games(const typename Traits::Game& g, const std::vector<BotSpec>& bots,
   };
   std::vector<GameSlot> slots(static_cast<size_t>(count));
   const typename Traits::Encoder encoder(g);
+  const bool random_only = batch_detail::all_random(bots);
   out.observation_size = req.record_decisions ? encoder.size() : 0;
 
   struct Worker {  // one per thread, reused across its games
@@ -132,7 +144,8 @@ void run_games(const typename Traits::Game& g, const std::vector<BotSpec>& bots,
           batch_detail::play_game<Traits>(g, w.seat_bots, seed, w.s, slot.rec,
                                           [&](const State& st, int a, int n) { slot.log.add(st, a, n, encoder); });
         } else {
-          batch_detail::play_game<Traits>(g, w.seat_bots, seed, w.s, slot.rec, [](const State&, int, int) {});
+          batch_detail::play_game<Traits>(g, w.seat_bots, seed, w.s, slot.rec, [](const State&, int, int) {},
+                                          random_only);
         }
         const Record& rec = slot.rec;
         out.game_index[k] = index;

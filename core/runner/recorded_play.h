@@ -11,6 +11,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "bots/playout.h"
+#include "common/rng.h"
+
 namespace gs::runner {
 
 // Thrown by a seat's chooser when its bot fails (raised, answered illegally).
@@ -21,11 +24,30 @@ struct BotError : std::runtime_error {
 // Seed of seat `seat`'s bot in the game dealt from `deal_seed`.
 uint64_t bot_seed(uint64_t deal_seed, int seat);
 
+// One step; with random_seats (a random bot in every seat, bots/playout.h), the engine
+// then plays on by itself as those bots would, and `picks` counts the decisions it took.
+template <class Game, class State>
+int step_with_random_seats(const Game& g, State& s, int action, int* legal, Rng* const* random_seats,
+                           int64_t& picks) {
+  if constexpr (bots::has_random_picker<Game>::value) {
+    if (random_seats != nullptr) {
+      typename Game::Picker pick{random_seats};
+      int n = g.step(s, action, legal, &pick);
+      picks += pick.picks;
+      return n;
+    }
+  }
+  return g.step(s, action, legal);
+}
+
 // Plays the game dealt from deal_seed into `rec`: choose(seat, state, legal, n)
 // returns the action (or throws BotError); on_step(state, action, n) sees every
 // decision before it is applied. `s` holds the final (or stopping) position.
+// random_seats: every seat is a random bot drawing from random_seats[seat], the stream
+// choose uses, and on_step does nothing; once the setup is over the engine plays on by itself.
 template <class Game, class State, class Record, class Choose, class OnStep>
-void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& on_step, State& s, Record& rec) {
+void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& on_step, State& s, Record& rec,
+                   Rng* const* random_seats = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
   s = g.new_initial_state(deal_seed);
   rec.error_seat = -1;
@@ -34,6 +56,7 @@ void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& 
   int legal[Game::kMaxLegal];
   int n = g.legal_actions(s, legal);
   int steps = 0;
+  int64_t picks = 0;
   try {
     while (n > 0) {
       if (!started && setup_over(g, s, rec)) {
@@ -43,7 +66,7 @@ void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& 
       int seat = g.current_player(s);
       int a = choose(seat, s, legal, n);
       on_step(s, a, n);
-      n = g.step(s, a, legal);
+      n = step_with_random_seats(g, s, a, legal, started ? random_seats : nullptr, picks);
       ++steps;
     }
   } catch (const BotError& e) {
@@ -51,7 +74,7 @@ void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& 
     rec.error = e.what();
   }
   if (!started) record_start(g, s, rec);  // a bot failed during setup, or no decision at all
-  rec.decisions = steps;
+  rec.decisions = static_cast<decltype(rec.decisions)>(steps + picks);
   record_end(g, s, rec);
   rec.wall_time_us = static_cast<int32_t>(
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count());

@@ -45,8 +45,20 @@ py::dict play_games(const Game& game, const std::vector<std::string>& specs, int
     py::gil_scoped_release release;
     Rng unused(0);
     auto t0 = std::chrono::steady_clock::now();
+    bool all_random = true;
+    for (const Adapter& a : adapters) all_random &= a.bot.spec().name == "random";
+    Rng* seat_rng[16] = {};
+    for (size_t i = 0; i < adapters.size() && i < 16; ++i) seat_rng[i] = &adapters[i].rng;
     for (int i = 0; i < games; ++i) {
       auto s = game.new_initial_state(game_seed(seed, static_cast<uint64_t>(i)));
+      if constexpr (bots::has_random_picker<Game>::value) {
+        if (all_random) {  // the same games, played inside the engine
+          decisions += game.play_random(s, seat_rng);
+          total_length += length(s);
+          for (int w : game.winners(s)) ++wins[static_cast<size_t>(w)];
+          continue;
+        }
+      }
       decisions += bots::play_out(game, s, by_seat, unused);
       total_length += length(s);
       for (int w : game.winners(s)) ++wins[static_cast<size_t>(w)];

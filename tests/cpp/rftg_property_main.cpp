@@ -183,6 +183,18 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
     violation("no legal action but not terminal");
     return;
   }
+  if (!mixed) {  // the engine's own random play (Game::play_random) plays the same game
+    State again = g.new_initial_state(seed);
+    Rng same(splitmix64(seed ^ 0xb0b5eedull));
+    Rng* const seat_rng[kMaxPlayers] = {&same, &same, &same, &same, &same, &same};
+    int64_t taken = g.play_random(again, seat_rng);
+    std::string diff = testing::state_diff(s, again);
+    if (!diff.empty() || taken != static_cast<int64_t>(actions.size())) {
+      violation("play_random played another game: " + (diff.empty() ? std::string("decisions") : diff) + " differ (" +
+                std::to_string(taken) + " decisions against " + std::to_string(actions.size()) + ")");
+      return;
+    }
+  }
   ++st.games;
   st.rounds += s.round;
   st.min_rounds = std::min<int>(st.min_rounds, s.round);

@@ -1,7 +1,8 @@
 // Random Race for the Galaxy games under the sanitizers: the invariants of
 // rftg_invariants.h after every action, illegal actions (RulesError, state left
 // byte for byte unchanged), copies independent, same seed -> same game,
-// apply() and step() agree, and the invariant checker itself catches corruptions.
+// apply() and step() agree, play_random() plays step()'s games, and the invariant
+// checker itself catches corruptions.
 // The big run (>= 20,000 games per player count, -O2) is rftg_property_main.cpp.
 // Usage: test_rftg_random core/data/rftg_cards.txt [games per config, default 500]
 // Build and run:
@@ -347,6 +348,28 @@ void test_same_seed_same_game(const Game& g, const Config& c, uint64_t seed, Tal
   det.add_lazy(state_diff(x, z).empty(), [&] { return std::string(c.label) + " seed " + std::to_string(seed) + ": two deals differ"; });
 }
 
+// The engine's own random play (Game::play_random, each seat drawing from its own stream)
+// plays the game that step() plays with the same choices, and counts the same decisions.
+void test_play_random(const Game& g, const Config& c, uint64_t seed, Tally& det) {
+  State a = g.new_initial_state(seed), b = a;
+  Rng by_step[kMaxPlayers], by_engine[kMaxPlayers];
+  Rng* seat_rng[kMaxPlayers];
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    by_step[p] = by_engine[p] = Rng(splitmix64(seed + 17 * static_cast<uint64_t>(p)));
+    seat_rng[p] = &by_engine[p];
+  }
+  int legal[Game::kMaxLegal];
+  int n = g.legal_actions(a, legal);
+  int64_t steps = 0;
+  for (; n > 0 && steps < 20000; ++steps) n = g.step(a, legal[by_step[a.actor].below(static_cast<uint32_t>(n))], legal);
+  int64_t taken = g.play_random(b, seat_rng);
+  std::string diff = state_diff(a, b);
+  det.add_lazy(diff.empty() && taken == steps, [&] {
+    return std::string(c.label) + " seed " + std::to_string(seed) + ": play_random differs from step (" +
+           (diff.empty() ? "decisions " + std::to_string(taken) + " vs " + std::to_string(steps) : diff) + ")";
+  });
+}
+
 // solo_text: the solo configuration (core/data/rftg_solo.txt), which a 1-player game needs.
 void test_bad_options(const CardDb& db, const std::string& solo_text) {
   auto throws = [&](int players, const std::string& exp, bool adv) {
@@ -416,6 +439,7 @@ int main(int argc, char** argv) {
       terminal += g.is_terminal(r.final_state);
       ++total_games;
       if (i % 50 == 0) test_same_seed_same_game(g, c, seed, det);
+      if (i % 10 == 1 || config_games == 1) test_play_random(g, c, seed, det);
     }
     std::string l = c.label;
     inv.report(l + " invariants after every action");
