@@ -33,7 +33,7 @@ EXPANSIONS = ("base", "tgs", "rvi")
 #: Rule constant -> (GameOptions field, printed value, lowest, highest).
 RULES: dict[str, tuple[str, int, int, int]] = {
     "hand_limit": ("hand_limit", 10, 0, 100),
-    "vp_pool_per_player": ("vp_per_player", 12, 1, 500),
+    "vp_pool_per_player": ("vp_per_player", 12, 1, 150),
     "tableau_end": ("tableau_end", 12, 1, 40),
 }
 #: Card fields a change may set, and the card data key each one writes.

@@ -197,3 +197,12 @@ def test_card_data_override_names_the_level_of_a_shared_name():
     rvi = {d["name"]: d for d in db("override: Gambling World [rvi]\nvp: 5\n").card_table("rvi")}
     base = {d["name"]: d for d in db("override: Gambling World [rvi]\nvp: 5\n").card_table("base")}
     assert rvi["Gambling World"]["vp"] == 5 and base["Gambling World"]["vp"] != 5
+
+
+def test_vp_pool_is_at_most_150_chips_in_all_G16():
+    # A seat's chips are one byte: a larger what-if pool would wrap them at 256.
+    assert rftg.Game(players=2, variant="vp_pool_per_player=75").new_state(1).vp_pool == 150
+    with pytest.raises(rftg.RulesError, match="at most 150 chips in all"):
+        rftg.Game(players=4, variant="vp_pool_per_player=38")
+    with pytest.raises(Exception, match="150"):
+        rftg.Game(players=2, variant="vp_pool_per_player=151")

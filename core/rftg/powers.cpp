@@ -1,5 +1,6 @@
 // Building a Game: card instances for the chosen level and each card's powers
 // flattened from the data file into the CardInfo summary the phases read.
+#include <algorithm>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -268,8 +269,14 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
   // G16: what-if rule constants, within what the fixed-size state and the runner can hold.
   if (options.hand_limit < 0 || options.hand_limit > 100)
     throw RulesError("hand limit must be 0 to 100, not " + std::to_string(options.hand_limit));
-  if (options.vp_per_player < 1 || options.vp_per_player > 500)
-    throw RulesError("VP pool per player must be 1 to 500, not " + std::to_string(options.vp_per_player));
+  if (options.vp_per_player < 1 || options.vp_per_player > 150)
+    throw RulesError("VP pool per player must be 1 to 150, not " + std::to_string(options.vp_per_player));
+  // A seat's chips are one byte (State::chips): 150 in the pool and at most some 80 VP won in
+  // the last round, when the pool may be overdrawn (A10), stay below 256.
+  if (options.vp_per_player * std::max(options.players, 1) > 150)
+    throw RulesError("the VP pool may hold at most 150 chips in all (a seat's chips are counted up to 255), not " +
+                     std::to_string(options.vp_per_player) + " per player x " + std::to_string(options.players) +
+                     " players = " + std::to_string(options.vp_per_player * options.players));
   if (options.tableau_end < 1 || options.tableau_end > 40)
     throw RulesError("the tableau size that ends the game must be 1 to 40, not " +
                      std::to_string(options.tableau_end));
