@@ -183,7 +183,7 @@ void play_one(const Game& g, const Config& c, uint64_t run_seed, long index, boo
     violation("no legal action but not terminal");
     return;
   }
-  if (!mixed) {  // the engine's own random play (Game::play_random) plays the same game
+  if (!mixed && index % 4 == 0) {  // the engine's own random play (Game::play_random) plays the same game
     State again = g.new_initial_state(seed);
     Rng same(splitmix64(seed ^ 0xb0b5eedull));
     Rng* const seat_rng[kMaxPlayers] = {&same, &same, &same, &same, &same, &same};
