@@ -356,3 +356,20 @@ def test_conversion_sorts_rows_by_game():
         assert got[t].equals(want[t]), t
     assert got["games"].column("game_index").to_pylist() == list(range(100, 140))
 
+
+
+@pytest.mark.parametrize("values", [dict(players=4), dict(players=3, expansion="rvi", takeovers=True, draft=True)],
+                         ids=["base-4p", "rvi-3p-draft-takeovers"])
+def test_random_seats_played_inside_the_engine_write_the_rows_of_step_by_step_play(tmp_path, values):
+    # With every seat random and no decisions recorded, the engine takes the bots' decisions itself
+    # (Game::play_random); recording decisions plays step by step. Both must write the same games.
+    rows = {}
+    for record in (False, True):
+        cfg = RunConfig(bots=["random"], games=150, seed=31, threads=1, record_decisions=record,
+                        out=str(tmp_path / f"r{int(record)}"), **values)
+        start(cfg, progress=False)
+        games = load_games(cfg.out).drop(["wall_time_us"])
+        rows[record] = (games, load_seats(cfg.out))
+    assert rows[False][0].equals(rows[True][0])
+    assert rows[False][1].equals(rows[True][1])
+    assert pc.sum(rows[False][0]["decisions"]).as_py() > 150 * 100
