@@ -26,4 +26,12 @@ IsmctsOptions ismcts_options(const BotSpec& spec);
 // The keys ismcts_options() accepts, for help texts: "iterations=N, ms=T, ...".
 std::string ismcts_option_help();
 
+// True when every seat's bot is "random": the engine may then play the whole game itself
+// (bots/playout.h: has_random_picker).
+inline bool all_random(const std::vector<BotSpec>& specs) {
+  for (const BotSpec& b : specs)
+    if (b.name != "random") return false;
+  return true;
+}
+
 }  // namespace gs::bots

@@ -88,12 +88,6 @@ void play_game(const typename Traits::Game& g, std::vector<typename Traits::Bot>
       on_step, s, rec, random_only ? seat_rng : nullptr);
 }
 
-inline bool all_random(const std::vector<BotSpec>& specs) {
-  for (const BotSpec& b : specs)
-    if (b.name != "random") return false;
-  return true;
-}
-
 // Searching bots take seconds a game: hand games out one at a time, so a small chunk uses every thread.
 inline int64_t block_size(const std::vector<BotSpec>& specs) {
   for (const BotSpec& b : specs)
@@ -126,7 +120,7 @@ void run_games(const typename Traits::Game& g, const std::vector<BotSpec>& bots,
   };
   std::vector<GameSlot> slots(static_cast<size_t>(count));
   const typename Traits::Encoder encoder(g);
-  const bool random_only = batch_detail::all_random(bots);
+  const bool random_only = bots::all_random(bots);
   out.observation_size = req.record_decisions ? encoder.size() : 0;
 
   struct Worker {  // one per thread, reused across its games

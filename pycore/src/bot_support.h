@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot_spec.h"
 #include "bots/playout.h"
 #include "common/rng.h"
 
@@ -34,32 +35,34 @@ py::dict play_games(const Game& game, const std::vector<std::string>& specs, int
     int act(const Game& g, const State& s, const int* l, int n, Rng&) { return bot.act(g, s, l, n, rng); }
   };
   std::vector<Adapter> adapters;
-  for (size_t i = 0; i < specs.size(); ++i)
-    adapters.push_back(Adapter{SeatBot(parse_spec(specs[i])), Rng(splitmix64((seed + i) ^ 0x5eedb07ull))});
+  std::vector<bots::BotSpec> parsed;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    parsed.push_back(parse_spec(specs[i]));
+    adapters.push_back(Adapter{SeatBot(parsed.back()), Rng(splitmix64((seed + i) ^ 0x5eedb07ull))});
+  }
   std::vector<Adapter*> by_seat;
-  for (auto& a : adapters) by_seat.push_back(&a);
+  std::vector<Rng*> seat_rng;
+  for (auto& a : adapters) {
+    by_seat.push_back(&a);
+    seat_rng.push_back(&a.rng);
+  }
+  Rng unused(0);
+  // Random bots in every seat: the same games, played inside the engine.
+  [[maybe_unused]] const bool all_random = bots::all_random(parsed);
+  auto play = [&](auto& s) -> long {
+    if constexpr (bots::has_random_picker<Game>::value)
+      if (all_random) return static_cast<long>(game.play_random(s, seat_rng.data()));
+    return bots::play_out(game, s, by_seat, unused);
+  };
   std::vector<long> wins(static_cast<size_t>(game.players()), 0);
   long decisions = 0, total_length = 0;
   double seconds;
   {
     py::gil_scoped_release release;
-    Rng unused(0);
     auto t0 = std::chrono::steady_clock::now();
-    bool all_random = true;
-    for (const Adapter& a : adapters) all_random &= a.bot.spec().name == "random";
-    Rng* seat_rng[16] = {};
-    for (size_t i = 0; i < adapters.size() && i < 16; ++i) seat_rng[i] = &adapters[i].rng;
     for (int i = 0; i < games; ++i) {
       auto s = game.new_initial_state(game_seed(seed, static_cast<uint64_t>(i)));
-      if constexpr (bots::has_random_picker<Game>::value) {
-        if (all_random) {  // the same games, played inside the engine
-          decisions += game.play_random(s, seat_rng);
-          total_length += length(s);
-          for (int w : game.winners(s)) ++wins[static_cast<size_t>(w)];
-          continue;
-        }
-      }
-      decisions += bots::play_out(game, s, by_seat, unused);
+      decisions += play(s);
       total_length += length(s);
       for (int w : game.winners(s)) ++wins[static_cast<size_t>(w)];
     }
