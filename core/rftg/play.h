@@ -29,6 +29,7 @@ inline void reshuffle(State& s) {
 // top, else uniformly at random; the discard pile is reshuffled into the deck the
 // moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's three words stay in registers:
 // a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
+inline uint64_t word_mask(bool on) { return 0 - static_cast<uint64_t>(on); }  // all ones if on
 inline CardSet draw_set(State& s, int n) {
   static_assert(CardSet::kWords == 3, "draw_set works on three words");
   uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.w[2];
@@ -51,11 +52,12 @@ inline CardSet draw_set(State& s, int n) {
       int r = static_cast<int>(s.rng.below(static_cast<uint32_t>(c0 + c1 + c2)));
       int k1 = r >= c0, k2 = r >= c0 + c1;
       word = k1 + k2;
-      uint64_t w = k2 ? d2 : k1 ? d1 : d0;
-      r -= (k1 ? c0 : 0) + (k2 ? c1 : 0);
+      // Masks, not ?: (which the compiler turns into branches that a random word mispredicts).
+      uint64_t w = (d0 & word_mask(word == 0)) | (d1 & word_mask(word == 1)) | (d2 & word_mask(word == 2));
+      r -= (c0 & -k1) + (c1 & -k2);
       bit = select_bit_mask(w, r);
     }
-    uint64_t m0 = word == 0 ? bit : 0, m1 = word == 1 ? bit : 0, m2 = word == 2 ? bit : 0;
+    uint64_t m0 = bit & word_mask(word == 0), m1 = bit & word_mask(word == 1), m2 = bit & word_mask(word == 2);
     d0 &= ~m0, d1 &= ~m1, d2 &= ~m2;
     g0 |= m0, g1 |= m1, g2 |= m2;
     c0 -= word == 0, c1 -= word == 1, c2 -= word == 2;
