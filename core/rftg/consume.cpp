@@ -203,8 +203,8 @@ int run_consume(const Game& g, State& s, int* out, RandomPicker* pick) {
         continue;
       case kTrade:
         pose(s, DecisionKind::TradeGood, seat);
-        n = emit_cards(goods_of(s, seat), out);
-        if (n > 1 && !picked(pick, s, out, n)) return n;
+        n = offer_cards(pick, s, goods_of(s, seat), out);
+        if (n > 1) return n;
         if (n == 0) no_legal_action(g, s);
         apply_trade_good(g, s, out[0]);
         continue;

@@ -127,8 +127,8 @@ int run_develop(const Game& g, State& s, int* out, RandomPicker* pick) {
           break;
         }
         pose(s, DecisionKind::Pay, seat);
-        int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-        if (n > 1 && !picked(pick, s, out, n)) return n;
+        int n = offer_cards(pick, s, ascending_choices(g, s.hand[seat], s.floor, s.need), out);
+        if (n > 1) return n;
         if (n == 0) no_legal_action(g, s);
         apply_develop_pay(s, out[0]);
         break;

@@ -69,15 +69,15 @@ int run_explore(const Game& g, State& s, int* out, RandomPicker* pick) {
     }
     if (s.step == 3) {
       pose(s, DecisionKind::ExploreDiscard, seat);
-      int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-      if (n > 1 && !picked(pick, s, out, n)) return n;
+      int n = offer_cards(pick, s, ascending_choices(g, s.hand[seat], s.floor, s.need), out);
+      if (n > 1) return n;
       if (n == 0) no_legal_action(g, s);
       apply_explore_discard(s, out[0]);
       continue;
     }
     pose(s, DecisionKind::ExploreKeep, seat);
-    int n = emit_cards(distinct_copies(g, mine.without_top(s.need - 1), mine), out);
-    if (n > 1 && !picked(pick, s, out, n)) return n;
+    int n = offer_cards(pick, s, distinct_copies(g, mine.without_top(s.need - 1), mine), out);
+    if (n > 1) return n;
     if (n == 0) no_legal_action(g, s);
     apply_explore_keep(s, out[0]);
   }

@@ -177,11 +177,15 @@ inline CardSet distinct_copies(const Game& g, const CardSet& candidates, const C
 }
 
 inline int emit_cards(const CardSet& set, int* out) { return emit_elements(set, out); }
-// Writes the legal choices "pick one more of `pool` in increasing order, `need` in all".
-inline int choose_ascending(const Game& g, const CardSet& pool, uint8_t floor, int need, int* out) {
-  if (need <= 0) return 0;
+// The legal choices "pick one more of `pool` in increasing order, `need` in all".
+inline CardSet ascending_choices(const Game& g, const CardSet& pool, uint8_t floor, int need) {
+  if (need <= 0) return CardSet();
   CardSet open = pool & above(floor);
-  return emit_cards(distinct_copies(g, open.without_top(need - 1), open), out);
+  return distinct_copies(g, open.without_top(need - 1), open);
+}
+// ... written to out, their number returned.
+inline int choose_ascending(const Game& g, const CardSet& pool, uint8_t floor, int need, int* out) {
+  return emit_cards(ascending_choices(g, pool, floor, need), out);
 }
 
 // Sum of a CardInfo field over a set of instances.
@@ -283,6 +287,23 @@ inline bool picked(RandomPicker* pick, const State& s, int* out, int n) {
   out[0] = out[pick->seat_rng[s.actor]->below(static_cast<uint32_t>(n))];
   ++pick->picks;
   return true;
+}
+// A posed decision whose legal actions are the elements of `choices` in increasing order.
+// Returns their number when the decision goes back to the caller (written to out, n > 1);
+// else 1 with the one choice, or the picker's, in out[0] (the picker takes the element the
+// list would hold at its random index, without writing the list), or 0 if there is none.
+inline int offer_cards(RandomPicker* pick, const State& s, const CardSet& choices, int* out) {
+  int c0 = popcount64(choices.w[0]), c1 = popcount64(choices.w[1]);
+  int n = c0 + c1 + popcount64(choices.w[2]);
+  if (n > 1 && pick == nullptr) return emit_cards(choices, out);
+  if (n == 0) return 0;
+  int r = 0;
+  if (n > 1) {
+    r = static_cast<int>(pick->seat_rng[s.actor]->below(static_cast<uint32_t>(n)));
+    ++pick->picks;
+  }
+  out[0] = choices.select(r, c0, c1);
+  return 1;
 }
 
 }  // namespace gs::rftg

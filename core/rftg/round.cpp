@@ -52,8 +52,8 @@ int run_start_discard(const Game& g, State& s, int* out, RandomPicker* pick) {
       return emit_cards(s.tableau[seat], out);
     }
     pose(s, DecisionKind::StartDiscard, seat);
-    int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-    if (n > 1 && !picked(pick, s, out, n)) return n;
+    int n = offer_cards(pick, s, ascending_choices(g, s.hand[seat], s.floor, s.need), out);
+    if (n > 1) return n;
     if (n == 0) no_legal_action(g, s);
     apply_round_discard(s, out[0]);
   }
@@ -102,8 +102,8 @@ int run_hand_limit(const Game& g, State& s, int* out, RandomPicker* pick) {
       if (g.goals_on()) s.round_discarded = static_cast<uint8_t>(s.round_discarded | (1u << seat));
     }
     pose(s, DecisionKind::HandLimit, seat);
-    int n = choose_ascending(g, s.hand[seat], s.floor, s.need, out);
-    if (n > 1 && !picked(pick, s, out, n)) return n;
+    int n = offer_cards(pick, s, ascending_choices(g, s.hand[seat], s.floor, s.need), out);
+    if (n > 1) return n;
     if (n == 0) no_legal_action(g, s);
     apply_round_discard(s, out[0]);
   }
