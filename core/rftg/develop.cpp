@@ -35,13 +35,18 @@ int discount_card(const Game& g, const State& s, int seat) {
 }
 
 // DevelopSelect: developments the seat can pay for (and has no copy of), or pass.
-int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
+// The developments the seat may select (before "pass").
+CardSet develop_choices(const Game& g, const State& s, int seat) {
   int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
   if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&
       active_tableau(s, seat).intersects(g.develop_discount_cards()))
     budget += g.card(discount_card(g, s, seat)).develop_discard_reduce;
   CardSet cand = distinct_copies(g, s.hand[seat] & g.developments(), s.hand[seat]) & g.cost_at_most(budget);
-  int n = emit_cards(cand - g.same_designs(s.tableau[seat] & g.developments()), out);  // no duplicates
+  return cand - g.same_designs(s.tableau[seat] & g.developments());  // no duplicates
+}
+
+int legal_develop_select(const Game& g, const State& s, int seat, int* out) {
+  int n = emit_cards(develop_choices(g, s, seat), out);
   out[n++] = act::kPass;
   return n;
 }
@@ -75,8 +80,8 @@ int run_develop(const Game& g, State& s, int* out, RandomPicker* pick) {
             break;
           }
           pose(s, DecisionKind::DevelopSelect, seat);
-          int n = legal_develop_select(g, s, seat, out);
-          if (n > 1 && !picked(pick, s, out, n)) return n;
+          int n = offer_cards(pick, s, develop_choices(g, s, seat), out, true);
+          if (n > 1) return n;
           apply_develop_select(s, out[0]);
           break;
         }

@@ -288,21 +288,27 @@ inline bool picked(RandomPicker* pick, const State& s, int* out, int n) {
   ++pick->picks;
   return true;
 }
-// A posed decision whose legal actions are the elements of `choices` in increasing order.
-// Returns their number when the decision goes back to the caller (written to out, n > 1);
-// else 1 with the one choice, or the picker's, in out[0] (the picker takes the element the
-// list would hold at its random index, without writing the list), or 0 if there is none.
-inline int offer_cards(RandomPicker* pick, const State& s, const CardSet& choices, int* out) {
+// A posed decision whose legal actions are the elements of `choices` in increasing order,
+// then "pass" if `with_pass`. Returns their number when the decision goes back to the caller
+// (written to out, n > 1); else 1 with the one choice, or the picker's, in out[0] (the picker
+// takes the action the list would hold at its random index, without writing the list), or 0
+// if there is none.
+inline int offer_cards(RandomPicker* pick, const State& s, const CardSet& choices, int* out, bool with_pass = false) {
   int c0 = popcount64(choices.w[0]), c1 = popcount64(choices.w[1]);
-  int n = c0 + c1 + popcount64(choices.w[2]);
-  if (n > 1 && pick == nullptr) return emit_cards(choices, out);
+  int cards = c0 + c1 + popcount64(choices.w[2]);
+  int n = cards + with_pass;
+  if (n > 1 && pick == nullptr) {
+    emit_cards(choices, out);
+    if (with_pass) out[cards] = act::kPass;
+    return n;
+  }
   if (n == 0) return 0;
   int r = 0;
   if (n > 1) {
     r = static_cast<int>(pick->seat_rng[s.actor]->below(static_cast<uint32_t>(n)));
     ++pick->picks;
   }
-  out[0] = choices.select(r, c0, c1);
+  out[0] = r == cards ? act::kPass : choices.select(r, c0, c1);
   return 1;
 }
 
