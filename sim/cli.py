@@ -22,7 +22,7 @@ from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
 from . import cli_match
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots, parse_count
+from .config import DEFAULT_GAMES, ConfigError, RunConfig, check_threads, load_toml, parse_bots, parse_count
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -232,8 +232,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
 def cmd_resume(ns: argparse.Namespace) -> int:
     from . import run as runmod
 
-    if ns.threads is not None and ns.threads < 1:
-        raise ConfigError(f"--threads must be at least 1, not {ns.threads}")
+    check_threads(ns.threads)
     if ns.ray_address is not None:
         from cluster.options import OptionError, check_address
 

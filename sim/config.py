@@ -56,6 +56,13 @@ AUTO_CHUNK_RECORD_PER_THREAD, AUTO_CHUNK_RECORD_MAX = 100, 1_000
 #: which finishes the chunk in flight, and a killed run, which loses it, cost seconds, not hours.
 AUTO_CHUNK_SECONDS = 10.0
 MAX_SEED = 2**64 - 1
+#: The most engine threads a run may ask for: the engine starts one per thread, so a larger number is a typo.
+MAX_THREADS = 1024
+#: The most games in one chunk (a chunk's games are held in memory until its files are written) and the most
+#: chunks in one run (the manifest lists each one, and rewrites the list after each); so at most 10**12 games.
+MAX_CHUNK_SIZE = 1_000_000
+MAX_CHUNKS = 1_000_000
+MAX_GAMES = MAX_CHUNK_SIZE * MAX_CHUNKS
 
 
 class ConfigError(Exception):
@@ -156,14 +163,7 @@ class RunConfig:
         elif len(self.bots) != self.players:
             raise ConfigError(f"{L('bots')} lists {len(self.bots)} bots ({','.join(self.bots)}) for "
                               f"{self.players} players: give one per seat, or a single name for all seats")
-        if self.games < 1:
-            raise ConfigError(f"{L('games')} must be at least 1, not {self.games}")
-        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
-            raise ConfigError(f"{L('seed')} must be between 0 and 2**64-1, not {self.seed}")
-        if self.threads is not None and self.threads < 1:
-            raise ConfigError(f"{L('threads')} must be at least 1, not {self.threads}")
-        if self.chunk_size is not None and self.chunk_size < 1:
-            raise ConfigError(f"{L('chunk_size')} must be at least 1, not {self.chunk_size}")
+        check_counts(self.games, self.seed, self.threads, self.chunk_size, L)
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
         if self.ray_address is not None or self.ray_options:
@@ -255,6 +255,38 @@ class RunConfig:
                                   self.solo_difficulty)
 
 
+def check_counts(games: int, seed: int | None, threads: int | None, chunk_size: int | None,
+                 label: Callable[[str], str]) -> None:
+    """The numbers of a run or a match: games, seed, threads and chunk size (None: chosen later) in range."""
+    _in_range(games, MAX_GAMES, label('games'))
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"{label('seed')} must be between 0 and 2**64-1, not {seed}")
+    check_threads(threads, label('threads'))
+    if chunk_size is not None:
+        _in_range(chunk_size, MAX_CHUNK_SIZE, label('chunk_size'))
+        check_chunk_count(games, chunk_size, label)
+
+
+def check_threads(threads: int | None, label: str = "--threads") -> None:
+    if threads is not None:
+        _in_range(threads, MAX_THREADS, label)
+
+
+def _in_range(value: int, most: int, label: str) -> None:
+    if value < 1:
+        raise ConfigError(f"{label} must be at least 1, not {value}")
+    if value > most:
+        raise ConfigError(f"{label} must be at most {most:,}, not {value:,}")
+
+
+def check_chunk_count(games: int, chunk_size: int, label: Callable[[str], str]) -> None:
+    """At most MAX_CHUNKS chunks (the manifest lists every one)."""
+    n = -(-games // chunk_size)
+    if n > MAX_CHUNKS:
+        raise ConfigError(f"{label('games')} {games:,} in chunks of {chunk_size:,} would be {n:,} chunk files, "
+                          f"more than {MAX_CHUNKS:,}: give a --chunk-size of at least {-(-games // MAX_CHUNKS):,}")
+
+
 def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool | None, takeovers: bool,
                        draft: bool, solo_difficulty: str = "medium") -> str:
     """The games table's variant label of a Race for the Galaxy configuration (docs/run-folder.md)."""
@@ -277,7 +309,8 @@ def auto_chunk_size(games: int, threads: int, record_decisions: bool = False,
         size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * threads)
     else:
         size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
-    return max(1, min(games, time_capped(size, threads, seconds_per_game)))
+    size = max(time_capped(size, threads, seconds_per_game), -(-games // MAX_CHUNKS))  # at most MAX_CHUNKS chunks
+    return max(1, min(games, size))
 
 
 def time_capped(size: int, threads: int, seconds_per_game: float) -> int:

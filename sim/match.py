@@ -43,7 +43,7 @@ from results.writer import RunWriter, clean_folder, folder_is_ours, games_writte
 
 from . import bots as botreg
 from . import game_cost
-from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores, time_capped
+from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, time_capped
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info)
@@ -112,14 +112,13 @@ class MatchConfig:
                               (" (use galaxysim tournament for more)" if k > p else ""))
         if self.kind == "tournament" and k < max(3, p):
             raise ConfigError(f"a tournament of {p}-player games takes at least {max(3, p)} bots, got {k}")
-        if self.games < 1:
-            raise ConfigError(f"--games must be at least 1, not {self.games}")
-        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
-            raise ConfigError(f"--seed must be between 0 and 2**64-1, not {self.seed}")
-        if self.threads is not None and self.threads < 1:
-            raise ConfigError(f"--threads must be at least 1, not {self.threads}")
-        if self.chunk_size is not None and self.chunk_size < 1:
-            raise ConfigError(f"--chunk-size must be at least 1, not {self.chunk_size}")
+        check_counts(self.games, self.seed, self.threads, None, _flag)
+        total = self.total_games  # every lineup's games
+        if total > MAX_GAMES:
+            raise ConfigError(f"--games {self.games:,} per group of bots is {total:,} games in all, more than "
+                              f"{MAX_GAMES:,} (1e12)")
+        if self.chunk_size is not None:
+            check_counts(total, None, None, self.chunk_size, _flag)
         if self.overwrite and self.resume:
             raise ConfigError("--overwrite and --resume exclude each other")
 
@@ -171,6 +170,10 @@ class MatchConfig:
         return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft)
 
 
+def _flag(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
 def is_match_run(config: Mapping[str, Any]) -> bool:
     return config.get("kind") in KINDS
 
@@ -179,7 +182,8 @@ def auto_chunk_size(total: int, threads: int, seconds_per_game: float = 0.0) -> 
     """About 20 chunks, but at most AUTO_CHUNK_SECONDS of play each (a Ctrl-C waits for the chunk in flight);
     `seconds_per_game` is one thread's time for a game (sim/game_cost.py)."""
     size = max(4 * threads, min(10_000, -(-total // 20)))
-    return max(1, min(total, time_capped(size, threads, seconds_per_game)))
+    size = max(time_capped(size, threads, seconds_per_game), -(-total // MAX_CHUNKS))  # at most MAX_CHUNKS chunks
+    return max(1, min(total, size))
 
 
 def slowest_game_seconds(cfg: "MatchConfig") -> float:
@@ -472,6 +476,8 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     if nonempty and cfg.resume:
         return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
                       explicit=explicit)
+    seats = _Seats(cfg, objects)
+    seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
     if nonempty and not cfg.overwrite:
         raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
                           "it, or --overwrite to replace it")
@@ -481,8 +487,6 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
         raise ConfigError(f"{out} is in use by another galaxysim process")
     if cfg.chunk_size is None:
         cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))
-    seats = _Seats(cfg, objects)
-    seats.check()  # bad bots fail before any file is touched
     converter = _converter(cfg)
     out.mkdir(parents=True, exist_ok=True)
     with _locked(out):

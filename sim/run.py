@@ -43,7 +43,7 @@ from results.reader import open_run, verify_run
 from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours, games_written,
                             remove_run_folder_contents)
 
-from .config import ConfigError, RunConfig, all_cores
+from .config import ConfigError, RunConfig, all_cores, check_chunk_count
 from .game_cost import seconds_per_game as estimated_seconds_per_game
 from .progress import Progress
 
@@ -365,6 +365,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
         if cluster is not None:  # threads per task and chunk size suited to the cluster, unless given
             per_game = None if asked.chunk_size else seconds_per_game(cfg)
             cfg = cluster.fit(cfg, threads=asked.threads, chunk_size=asked.chunk_size, seconds_per_game=per_game)
+            check_chunk_count(cfg.games, cfg.chunk_size, lambda key: f"--{key.replace('_', '-')}")
         player = ChunkJob(cfg, run_id(cfg, engine_version()), engine_version()).player()
         out.mkdir(parents=True, exist_ok=True)
         with _locked(out):

@@ -161,6 +161,27 @@ def test_default_config():
     assert {k for k in vars(ns) if k not in ("command", "version")} == set()
 
 
+def test_huge_counts_are_refused_and_auto_chunks_stay_listable():
+    """A typo such as --games 1e30 was taken as 10**30 games: the list of chunks to play filled the memory and the
+    process was killed (exit 137) with a run folder left "running"; --threads 3000000000 ended in an
+    OverflowError traceback after the folder was made. Now both are one clear error, and the automatic chunk size
+    grows so that a huge run stays within MAX_CHUNKS chunks."""
+    from sim.config import MAX_CHUNK_SIZE, MAX_CHUNKS, MAX_GAMES, ConfigError
+
+    for bad, message in ((dict(games=10**30), "games must be at most 1,000,000,000,000"),
+                         (dict(games=MAX_GAMES + 1), "games must be at most"),
+                         (dict(threads=3_000_000_000), "threads must be at most 1,024"),
+                         (dict(chunk_size=MAX_CHUNK_SIZE + 1), "chunk_size must be at most 1,000,000"),
+                         (dict(games=2_000_000, chunk_size=1), "would be 2,000,000 chunk files")):
+        with pytest.raises(ConfigError, match=message):
+            RunConfig(**bad).validate()
+    RunConfig(games=MAX_GAMES, threads=1024).validate()
+    for games, record in ((MAX_GAMES, False), (10**10, True), (10**9, False)):
+        size = auto_chunk_size(games, 2, record)
+        assert size <= MAX_CHUNK_SIZE and -(-games // size) <= MAX_CHUNKS
+    assert auto_chunk_size(DEFAULT_GAMES, 2) == 20_000  # ordinary runs keep their chunks
+
+
 def test_run_with_defaults(tmp_path, monkeypatch, capsys):
     """`galaxysim run` with the defaults but fewer games: writes runs/<name>/ under the current folder."""
     monkeypatch.chdir(tmp_path)
@@ -330,6 +351,9 @@ ERRORS = [
     (["run", "--games", "0"], "--games must be at least 1"),
     (["run", "--threads", "0", "--games", "10"], "--threads must be at least 1"),
     (["run", "--seed", "-1"], "--seed must be between 0 and 2**64-1"),
+    (["run", "--threads", "3000000000", "--games", "10"], "--threads must be at most 1,024, not 3,000,000,000"),
+    (["run", "--chunk-size", "3e9", "--games", "10"], "--chunk-size must be at most 1,000,000"),
+    (["resume", "existing", "--threads", "5000"], "--threads must be at most 1,024"),
     (["run", "--overwrite", "--resume", "--games", "10"], "--overwrite and --resume exclude each other"),
     (["run", "--config", "unknown.toml", "--players", "3"], "unknown.toml: unknown key 'playrs'"),
     (["run", "--config", "bad.toml"], "bad.toml: invalid TOML"),

@@ -150,12 +150,39 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
     (dict(bots=["random", "nobody"]), "unknown bot 'nobody'"),
     (dict(bots=["random", "ismcts:iters=x"]), "iters must be a number"),
     (dict(bots=["random", "heuristic"], players=7), "players must be 2 to 6"),
+    (dict(bots=["random", "heuristic"], threads=5000), "--threads must be at most 1,024"),
+    (dict(bots=["random", "heuristic"], chunk_size=3 * 10**9), "--chunk-size must be at most 1,000,000"),
 ])
 def test_bad_matches_are_refused_before_writing(tmp_path, cfg, message):
     out = tmp_path / "bad"
     with pytest.raises(ConfigError, match=message):
         play(MatchConfig(out=str(out), quiet=True, seed=1, **cfg))
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_match_sizes_are_checked_in_all_games_of_the_plan():
+    """--games is per group of bots: a tournament's total, and its chunk count, are checked too."""
+    with pytest.raises(ConfigError, match="--games must be at most"):
+        MatchConfig(bots=["random", "heuristic"], games=10**30).validate()
+    with pytest.raises(ConfigError, match="per group of bots is 1,500,000,000,000 games in all"):
+        MatchConfig(bots=["random", "heuristic", "ismcts"], kind="tournament", games=5 * 10**11).validate()
+    with pytest.raises(ConfigError, match="would be 2,000,000 chunk files"):
+        MatchConfig(bots=["random", "heuristic"], games=2_000_000, chunk_size=1).validate()
+    from sim.config import MAX_CHUNKS
+    from sim.match import auto_chunk_size
+
+    assert -(-10**12 // auto_chunk_size(10**12, 2)) <= MAX_CHUNKS
+
+
+def test_a_bad_bot_is_named_before_an_existing_folder(tmp_path):
+    """A match into a folder that is already there, with a bad bot spec: the bot is the error (the folder was,
+    and fixing the folder only led to the next error)."""
+    out = tmp_path / "m"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    with pytest.raises(ConfigError, match="iterations must be in 1..100000000"):
+        play(MatchConfig(bots=["random", "ismcts:iterations=0"], games=2, seed=1, out=str(out), quiet=True))
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
 
 
 def test_cli_match_and_tournament(tmp_path, capsys):
