@@ -130,6 +130,7 @@ class RunWriter:
     def __init__(self, run_dir: Path, manifest: dict[str, Any]):
         self.dir = Path(run_dir)
         self.manifest = manifest
+        self._encoded: dict[int, tuple[Any, str]] = {}  # the manifest's chunk lines written so far
 
     @classmethod
     def create(cls, run_dir: Path, manifest: dict[str, Any], cards: pa.Table) -> "RunWriter":
@@ -175,7 +176,7 @@ class RunWriter:
             raise ValueError(f"chunk {chunk} is already in the run")
 
     def flush(self) -> None:
-        write_manifest(self.dir, self.manifest)
+        write_manifest(self.dir, self.manifest, self._encoded)
 
 
 def games_written(manifest: Mapping[str, Any]) -> int:
