@@ -1,7 +1,7 @@
 """The configuration of a run: defaults, TOML config files, validation.
 
 Every `galaxysim run` flag has a config key of the same name (dashes or
-underscores). A config file holds the keys at the top level or under [run]:
+underscores). A config file holds the keys at the top level or in a [run] table (beside [ray]):
 
     # my-run.toml
     game = "rftg"
@@ -464,12 +464,18 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
             return [b.strip() for b in value]
         raise ConfigError(f"{label} must be a string like \"random,heuristic\" or a list of strings, "
                           f"not {value!r}")
-    raise ConfigError(f"{label}: unknown key {key!r} (known keys: {', '.join(RunConfig.keys())})")
+    raise ConfigError(f"{label}: unknown key {key!r} (known keys: {', '.join(file_keys())})")
+
+
+def file_keys() -> list[str]:
+    """The keys of a config file: the RunConfig fields, with the names the file gives some of them."""
+    inner = {"what_if": "variant", "ray_address": "ray", "ray_options": None, "solo_config_text": None}
+    return [inner.get(k, k) for k in RunConfig.keys() if inner.get(k, k) is not None]
 
 
 def _unknown_key(key: str, source: str) -> ConfigError:
-    close = difflib.get_close_matches(key, RunConfig.keys(), n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(RunConfig.keys())})"
+    close = difflib.get_close_matches(key.replace("-", "_"), file_keys() + ["run"], n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(file_keys())})"
     return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
 
 
@@ -484,10 +490,19 @@ def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict
         raise ConfigError(f"{p}: not a TOML file (not UTF-8 text)") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{p}: invalid TOML: {e}") from None
-    if set(raw) == {"run"} and isinstance(raw["run"], dict):
-        raw = raw["run"]
-    out: dict[str, Any] = {}
     raw = dict(raw)
+    if isinstance(raw.get("run"), dict):  # the run keys may sit in a [run] table, beside [ray] or compare's
+        for key, value in raw.pop("run").items():
+            if key in raw:
+                raise ConfigError(f"{p}: {key} is given both at the top level and in [run]")
+            raw[key] = value
+    seen: dict[str, str] = {}
+    for key in raw:
+        norm = key.replace("-", "_")
+        if norm in seen:
+            raise ConfigError(f"{p}: {seen[norm]} and {key} are the same key: give it once")
+        seen[norm] = key
+    out: dict[str, Any] = {}
     ray = raw.pop("ray", None)  # `ray = "auto"`, or a [ray] table: address and the Ray options
     if isinstance(ray, dict):
         ray = dict(ray)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -249,6 +250,25 @@ def test_config_file_and_flags(tmp_path, monkeypatch, capsys):
     assert main(["run", "--config", "short.toml"]) == 0
     m = json.loads((tmp_path / "short" / "manifest.json").read_text())
     assert m["config"]["games"] == 1200 and m["config"]["chunk_size"] == 500 and m["n_chunks"] == 3
+
+
+def test_config_run_table_beside_ray_and_keys_given_twice(tmp_path):
+    """The run keys in a [run] table were read only when [run] was the file's one table: with a [ray] table beside
+    it the file was refused ("unknown key 'run'", listing inner names such as ray_options and solo_config_text as
+    known keys). A key given twice (chunk_size and chunk-size) was silently the last one."""
+    from sim.config import ConfigError, load_toml
+
+    f = tmp_path / "big.toml"
+    f.write_text('[run]\ngames = "20k"\nplayers = 3\n\n[ray]\naddress = "auto"\nmax_in_flight = 4\n')
+    assert load_toml(f) == {"games": 20_000, "players": 3, "ray_address": "auto", "ray_options": {"max_in_flight": 4}}
+    for text, message in (('chunk_size = 3\nchunk-size = 4\n', "chunk_size and chunk-size are the same key"),
+                          ('games = 10\n[run]\ngames = 2\n', "games is given both at the top level and in [run]"),
+                          ('[rnu]\ngames = 2\n', "unknown key 'rnu' (did you mean 'run'?)"),
+                          ('colour = 1\n', "(known keys: game, players,")):
+        f.write_text(text)
+        with pytest.raises(ConfigError, match=re.escape(message)) as e:
+            load_toml(f)
+        assert "ray_options" not in str(e.value) and "solo_config_text" not in str(e.value)
 
 
 def test_summary_command(small_run, capsys):
