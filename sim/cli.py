@@ -22,7 +22,7 @@ from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
 from . import cli_match
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, check_threads, load_toml, parse_bots, parse_count
+from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -300,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
     except ClusterError as e:
+        return _fail(str(e), EXIT_FAIL)
+    except RunWriteError as e:
         return _fail(str(e), EXIT_FAIL)
     except SchemaError as e:
         return _fail(f"engine output does not fit the run folder schema: {e}", EXIT_FAIL)

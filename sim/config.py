@@ -69,6 +69,11 @@ class ConfigError(Exception):
     """Bad user input: a flag, a config file, an option value. The CLI prints it and exits with code 2."""
 
 
+class RunWriteError(Exception):
+    """Writing a run folder failed part way (disk full, permissions, ...): the chunks the manifest lists are whole
+    and the run resumes. The CLI prints it as one line and exits with code 1."""
+
+
 def all_cores() -> int:
     try:
         return len(os.sched_getaffinity(0)) or 1

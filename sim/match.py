@@ -46,7 +46,7 @@ from . import game_cost
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, time_capped
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info)
+                  engine_version, galaxysim_version, observation_info, write_failure)
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -606,6 +606,12 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
                 played += count
         except KeyboardInterrupt:
             interrupted = True
+        except OSError as e:  # every listed chunk is whole: resumable
+            m["status"] = "interrupted"
+            with contextlib.suppress(OSError):
+                writer.flush()
+            raise write_failure(e, writer.dir, games_written(m), total,
+                                f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
     elapsed = time.perf_counter() - t0
     written = games_written(m)
     m["status"] = "complete" if written == total else "interrupted"

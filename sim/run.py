@@ -43,7 +43,7 @@ from results.reader import open_run, verify_run
 from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours, games_written,
                             remove_run_folder_contents)
 
-from .config import ConfigError, RunConfig, all_cores, check_chunk_count
+from .config import ConfigError, RunConfig, RunWriteError, all_cores, check_chunk_count
 from .game_cost import seconds_per_game as estimated_seconds_per_game
 from .progress import Progress
 
@@ -56,6 +56,13 @@ DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games",
 
 class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
+
+
+def write_failure(e: OSError, folder: Path, written: int, total: int, resume_command: str) -> RunWriteError:
+    """The one line for an OSError while playing into `folder`: what failed, what is safe, how to go on."""
+    where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+    return RunWriteError(f"{e.strerror or e}{where} while writing {folder}: the {written:,} of {total:,} games "
+                         f"written before are safe; free the space or fix the folder, then: {resume_command}")
 
 
 # --- the engine ------------------------------------------------------------------------------------------------------
@@ -661,13 +668,17 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 writer.write_encoded_chunk(enc)
                 played += enc.games
                 moved()
-        except BaseException:
+        except BaseException as e:
             stop.abandon.set()
             stop.stop.set()
             source.close(complete=False)
             m["status"] = "interrupted"  # every listed chunk is whole: resumable
             with contextlib.suppress(OSError):
                 writer.flush()
+            if isinstance(e, OSError):
+                again = f" --ray {cluster.address}" if cluster is not None else ""
+                raise write_failure(e, writer.dir, games_written(m), total,
+                                    f"galaxysim resume {writer.dir}{again}") from e
             raise
     elapsed = time.perf_counter() - t0
     written = games_written(m)

@@ -3,6 +3,7 @@ errors in a match, resume, the report (win rates with intervals, head to head, B
 command line."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -140,6 +141,27 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
     assert o.complete and o.played == dropped["games"]
     cols = ["game_index", "seat", "bot", "score", "rank", "won"]
     assert load_seats(full.path, columns=cols).to_pydict() == load_seats(part, columns=cols).to_pydict()
+
+
+def test_a_full_disk_stops_a_match_resumably(tmp_path, monkeypatch):
+    """A full disk in a match ended it with "No space left on device" and the manifest still "running"."""
+    from sim.config import RunWriteError
+    from test_run_folder import full_disk_at
+
+    out = tmp_path / "m"
+    cfg = MatchConfig(bots=["heuristic", "random"], games=40, seed=3, out=str(out), quiet=True, chunk_size=8)
+    full_disk_at(monkeypatch, "games/chunk-000003.parquet")
+    with pytest.raises(RunWriteError, match=f"the 24 of 40 games written before are safe; .* then: galaxysim match "
+                                            f"--out {out} --resume"):
+        play(cfg)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "interrupted" and len(m["chunks"]) == 3
+    monkeypatch.undo()
+    o = play(dataclasses.replace(cfg, resume=True))
+    assert o.complete and o.played == 16
+    full = play(dataclasses.replace(cfg, out=str(tmp_path / "full")))
+    cols = ["game_index", "seat", "bot", "score", "rank", "won"]
+    assert load_seats(full.path, columns=cols).to_pydict() == load_seats(out, columns=cols).to_pydict()
 
 
 @pytest.mark.parametrize("cfg, message", [
