@@ -374,6 +374,8 @@ ERRORS = [
     (["run", "--threads", "3000000000", "--games", "10"], "--threads must be at most 1,024, not 3,000,000,000"),
     (["run", "--chunk-size", "3e9", "--games", "10"], "--chunk-size must be at most 1,000,000"),
     (["resume", "existing", "--threads", "5000"], "--threads must be at most 1,024"),
+    (["report", "existing", "--threads", "-3"], "--threads must be at least 1, not -3"),
+    (["report", "existing", "--threads", "0"], "--threads must be at least 1, not 0"),
     (["run", "--overwrite", "--resume", "--games", "10"], "--overwrite and --resume exclude each other"),
     (["run", "--config", "unknown.toml", "--players", "3"], "unknown.toml: unknown key 'playrs'"),
     (["run", "--config", "bad.toml"], "bad.toml: invalid TOML"),
