@@ -58,6 +58,14 @@ class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
 
 
+class RunMismatch(ConfigError):
+    """`--resume` into a folder whose run was made otherwise; `difference` says how (e.g. "games=2000, not 100")."""
+
+    def __init__(self, message: str, folder: Path, difference: str):
+        super().__init__(message)
+        self.folder, self.difference = folder, difference
+
+
 def write_failure(e: OSError, folder: Path, written: int, total: int, resume_command: str) -> RunWriteError:
     """The one line for an OSError while playing into `folder`: what failed, what is safe, how to go on."""
     where = f" ({e.filename})" if getattr(e, "filename", None) else ""
@@ -434,10 +442,11 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
             if key == "what_if":
                 show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
             if key == "solo_config_text":
-                raise ConfigError(f"--resume: {out} was made with another solo configuration than "
-                                  f"{cfg.solo_config or 'the shipped one'}: drop --solo-config or choose another --out")
-            raise ConfigError(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
-                              f"drop --{flag} or choose another --out")
+                raise RunMismatch(f"--resume: {out} was made with another solo configuration than "
+                                  f"{cfg.solo_config or 'the shipped one'}: drop --solo-config or choose another --out",
+                                  out, "another solo configuration")
+            raise RunMismatch(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
+                              f"drop --{flag} or choose another --out", out, f"{flag}={show(have)}, not {show(want)}")
 
 
 def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,
