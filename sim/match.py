@@ -39,14 +39,14 @@ import numpy as np
 from results import manifest as mf
 from results import schema as sch
 from results.reader import open_run, verify_run
-from results.writer import RunWriter, clean_folder, folder_is_ours, games_written, remove_run_folder_contents
+from results.writer import RunWriter, clean_folder, games_written, remove_run_folder_contents
 
 from . import bots as botreg
 from . import game_cost
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, time_capped
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info, write_failure)
+                  engine_version, galaxysim_version, observation_info, refuse_foreign_overwrite, write_failure)
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -481,8 +481,8 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     if nonempty and not cfg.overwrite:
         raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
                           "it, or --overwrite to replace it")
-    if nonempty and (not (out / mf.MANIFEST).is_file() or not folder_is_ours(out)):
-        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder")
+    if nonempty:
+        refuse_foreign_overwrite(out)
     if nonempty and _lock_is_held(out):
         raise ConfigError(f"{out} is in use by another galaxysim process")
     if cfg.chunk_size is None:

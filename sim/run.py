@@ -40,8 +40,8 @@ from results import schema as sch
 from results.arrays import column, numpy, read_parquet
 from results.manifest import RunFolderError
 from results.reader import open_run, verify_run
-from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours, games_written,
-                            remove_run_folder_contents)
+from results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours,
+                            games_written, is_temp_name, remove_run_folder_contents)
 
 from .config import ConfigError, RunConfig, RunWriteError, all_cores, check_chunk_count
 from .game_cost import seconds_per_game as estimated_seconds_per_game
@@ -370,10 +370,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
         if not cfg.overwrite:
             raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
                               "in it, or --overwrite to replace it")
-        if not (out / mf.MANIFEST).is_file() or not folder_is_ours(out):
-            foreign = sorted(p.name for p in out.iterdir() if p.name not in {LOCK_FILE})
-            raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder "
-                              f"(it holds {', '.join(foreign[:3])}{'...' if len(foreign) > 3 else ''})")
+        refuse_foreign_overwrite(out)
         if _lock_is_held(out):
             raise ConfigError(f"{out} is in use by another galaxysim process")
     with _cluster(cfg.ray_address, cfg.ray_options) as cluster:
@@ -385,6 +382,22 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
         out.mkdir(parents=True, exist_ok=True)
         with _locked(out):
             return _create_and_play(out, nonempty, player, cfg, progress, cluster)
+
+
+def refuse_foreign_overwrite(out: Path) -> None:
+    """--overwrite replaces only a galaxysim run folder: one with a manifest, holding nothing galaxysim did not
+    write (the message names what is not galaxysim's, which --overwrite would otherwise remove)."""
+    def names(entries: list[str]) -> str:
+        return ", ".join(entries[:3]) + ("..." if len(entries) > 3 else "")
+
+    entries = sorted(p.name for p in out.iterdir() if p.name != LOCK_FILE)
+    if not (out / mf.MANIFEST).is_file():
+        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder (no {mf.MANIFEST}; it "
+                          f"holds {names(entries)})")
+    if not folder_is_ours(out):
+        theirs = [n for n in entries if n not in KNOWN_ENTRIES and not is_temp_name(n)]
+        raise ConfigError(f"refusing to --overwrite {out}: it also holds {names(theirs)}, which galaxysim did not "
+                          "write (move them away, or choose another --out)")
 
 
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,

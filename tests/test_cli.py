@@ -342,6 +342,8 @@ def workdir(tmp_path, monkeypatch, small_run):
     (tmp_path / "toomany.toml").write_text("bots = \"random,random,random\"\n")
     (tmp_path / "corrupt").mkdir()
     (tmp_path / "corrupt" / "manifest.json").write_text('{"format": "galaxysim-run", "format_')
+    shutil.copytree(small_run, tmp_path / "mixed")
+    (tmp_path / "mixed" / "notes.txt").write_text("mine")
     shutil.copytree(small_run, tmp_path / "damaged")
     (tmp_path / "damaged" / "seats" / "chunk-000001.parquet").write_bytes(b"garbage")
     shutil.copytree(small_run, tmp_path / "tampered")
@@ -387,7 +389,12 @@ ERRORS = [
     (["run", "--config", "missing.toml"], "config file not found: missing.toml"),
     (["run", "--games", "10", "--out", "foreign"], "--out foreign already exists and is not empty"),
     (["run", "--games", "10", "--out", "existing"], "--out existing already exists and is not empty"),
-    (["run", "--games", "10", "--out", "foreign", "--overwrite"], "refusing to --overwrite foreign"),
+    (["run", "--games", "10", "--out", "foreign", "--overwrite"],
+     "refusing to --overwrite foreign: it is not a galaxysim run folder (no manifest.json; it holds notes.txt)"),
+    (["run", "--games", "10", "--out", "mixed", "--overwrite"],  # named what was not galaxysim's: cards.parquet...
+     "refusing to --overwrite mixed: it also holds notes.txt, which galaxysim did not write"),
+    (["match", "--bots", "random,heuristic", "--games", "4", "--out", "mixed", "--overwrite"],
+     "refusing to --overwrite mixed: it also holds notes.txt"),
     (["run", "--games", "10", "--out", "foreign", "--resume"], "foreign: not a galaxysim run folder"),
     (["run", "--games", "10", "--out", "bad.toml"], "exists and is not a folder"),
     (["summary", "foreign"], "foreign: not a galaxysim run folder (no manifest.json)"),
