@@ -295,8 +295,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not ns.command:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    from .run import _signals, raise_interrupt
+
     try:
-        return COMMANDS[ns.command](ns)
+        # SIGTERM (kill, a batch system's stop) and Ctrl-C stop a command the same way, so that its clean-up
+        # runs: export and report remove their unfinished files (SIGTERM killed them and left the files);
+        # run and match put their own handlers in place while they play.
+        with _signals(raise_interrupt):
+            return COMMANDS[ns.command](ns)
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
     except ClusterError as e:

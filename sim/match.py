@@ -46,7 +46,8 @@ from . import game_cost
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, time_capped
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info, refuse_foreign_overwrite, write_failure)
+                  engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
+                  write_failure)
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -561,10 +562,6 @@ def _converter(cfg: MatchConfig) -> _Converter:
                       list(b.design_names(card_text(), cfg.expansion)))
 
 
-def _raise_interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
-
-
 def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
           progress: bool | None) -> MatchOutcome:
     m = writer.manifest
@@ -586,7 +583,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
     show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
     interrupted = False
     # Ctrl-C and SIGTERM both stop the match at once: the games in flight are abandoned, whole chunks stay.
-    with _signals(_raise_interrupt), Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
+    with _signals(raise_interrupt), Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
         try:
             for k in todo:
                 first = k * cs

@@ -528,6 +528,11 @@ class _Stop:
             self.abandon.set()
 
 
+def raise_interrupt(signum, frame) -> None:
+    """A signal handler: SIGTERM (or SIGINT) stops the work as Ctrl-C does, through KeyboardInterrupt."""
+    raise KeyboardInterrupt
+
+
 @contextlib.contextmanager
 def _signals(handler: Callable) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
