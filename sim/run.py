@@ -726,6 +726,14 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
 
 # --- replay ----------------------------------------------------------------------------------------------------------
 
+def _winners_text(winners: list[int], robot_score: int | None) -> str:
+    """The end of a replay's last line: who won; in the solo game also the robot's (stored) score."""
+    robot = f" (the robot scored {robot_score})" if robot_score is not None else ""
+    if not winners:
+        return f"seat 0 did not beat the robot{robot}" if robot else "no winner"
+    return "winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners) + robot
+
+
 @dataclass
 class Replay:
     lines: list[str]
@@ -794,9 +802,8 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     scores = [int(s) for s in rep["scores"]]
     winners = sorted(int(w) for w in rep["winners"])
     length = f"{rep['turns']} turns ({rep['rounds']} rounds)" if "turns" in rep else f"{rep['rounds']} rounds"
-    lines.append(f"final after {length}: scores "
-                 + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
-                 + "; winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners))
+    lines.append(f"final after {length}: scores " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
+                 + "; " + _winners_text(winners, g.get("robot_score")))
     problems = []
     if "seed" in rep and int(g["seed"]) != int(rep["seed"]):
         problems.append(f"seed {g['seed']} stored, {rep['seed']} replayed")
