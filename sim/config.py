@@ -169,6 +169,7 @@ class RunConfig:
             raise ConfigError(f"{L('bots')} lists {len(self.bots)} bots ({','.join(self.bots)}) for "
                               f"{self.players} players: give one per seat, or a single name for all seats")
         check_counts(self.games, self.seed, self.threads, self.chunk_size, L)
+        check_out(self.out, L("out"))
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
         if self.ray_address is not None or self.ray_options:
@@ -270,6 +271,12 @@ def check_counts(games: int, seed: int | None, threads: int | None, chunk_size: 
     if chunk_size is not None:
         _in_range(chunk_size, MAX_CHUNK_SIZE, label('chunk_size'))
         check_chunk_count(games, chunk_size, label)
+
+
+def check_out(out: str | None, label: str = "--out") -> None:
+    """An empty --out named the current folder."""
+    if out is not None and not out.strip():
+        raise ConfigError(f"{label} must name a folder, not {out!r}")
 
 
 def check_threads(threads: int | None, label: str = "--threads") -> None:

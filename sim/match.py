@@ -43,7 +43,8 @@ from results.writer import RunWriter, clean_folder, games_written, remove_run_fo
 
 from . import bots as botreg
 from . import game_cost
-from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, time_capped
+from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
+                     time_capped)
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
@@ -114,6 +115,7 @@ class MatchConfig:
         if self.kind == "tournament" and k < max(3, p):
             raise ConfigError(f"a tournament of {p}-player games takes at least {max(3, p)} bots, got {k}")
         check_counts(self.games, self.seed, self.threads, None, _flag)
+        check_out(self.out)
         total = self.total_games  # every lineup's games
         if total > MAX_GAMES:
             raise ConfigError(f"--games {self.games:,} per group of bots is {total:,} games in all, more than "

@@ -397,6 +397,8 @@ ERRORS = [
      "refusing to --overwrite mixed: it also holds notes.txt"),
     (["run", "--games", "10", "--out", "foreign", "--resume"], "foreign: not a galaxysim run folder"),
     (["run", "--games", "10", "--out", "bad.toml"], "exists and is not a folder"),
+    (["run", "--games", "10", "--out", ""], "--out must name a folder, not ''"),
+    (["match", "--bots", "random,heuristic", "--out", " "], "--out must name a folder, not ' '"),
     (["summary", "foreign"], "foreign: not a galaxysim run folder (no manifest.json)"),
     (["summary", "nowhere"], "nowhere: no such run folder"),
     (["summary", "corrupt"], "corrupt manifest (invalid JSON"),
