@@ -605,12 +605,14 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
                 played += count
         except KeyboardInterrupt:
             interrupted = True
-        except OSError as e:  # every listed chunk is whole: resumable
+        except BaseException as e:  # a full disk, a bot calling sys.exit(): every listed chunk is whole, resumable
             m["status"] = "interrupted"
             with contextlib.suppress(OSError):
                 writer.flush()
-            raise write_failure(e, writer.dir, games_written(m), total,
-                                f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
+            if isinstance(e, OSError):
+                raise write_failure(e, writer.dir, games_written(m), total,
+                                    f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
+            raise
     elapsed = time.perf_counter() - t0
     written = games_written(m)
     m["status"] = "complete" if written == total else "interrupted"

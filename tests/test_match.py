@@ -164,6 +164,21 @@ def test_a_full_disk_stops_a_match_resumably(tmp_path, monkeypatch):
     assert load_seats(full.path, columns=cols).to_pydict() == load_seats(out, columns=cols).to_pydict()
 
 
+def test_a_bot_that_exits_leaves_the_match_resumable(tmp_path):
+    """A Python bot calling sys.exit() ended the process with the manifest still "running"."""
+    class Quitter:
+        def act(self, state, legal_actions):
+            if state.round >= 2:
+                raise SystemExit(3)
+            return legal_actions[0]
+
+    out = tmp_path / "m"
+    with pytest.raises(SystemExit):
+        play(MatchConfig(bots=["quitter", "random"], games=8, seed=2, out=str(out), quiet=True, chunk_size=2),
+             objects={"quitter": Quitter()})
+    assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
+
+
 @pytest.mark.parametrize("cfg, message", [
     (dict(bots=["random"]), "a match takes 2 to 2 bots"),
     (dict(bots=["random", "heuristic", "random"]), "lists a bot twice"),
