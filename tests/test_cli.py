@@ -271,6 +271,30 @@ def test_config_run_table_beside_ray_and_keys_given_twice(tmp_path):
         assert "ray_options" not in str(e.value) and "solo_config_text" not in str(e.value)
 
 
+def test_summary_of_a_run_being_written_and_of_expansion_options(small_run, tmp_path, capsys):
+    """The summary of a run another process is writing said "incomplete, resumable", and resume was then refused
+    ("in use"); the summary of an expansion run did not say its options (goals, takeovers, solo-hard) and said
+    "1 players"."""
+    import fcntl
+
+    busy = tmp_path / "busy"
+    shutil.copytree(small_run, busy)
+    m = json.loads((busy / "manifest.json").read_text())
+    m["status"], m["chunks"] = "running", m["chunks"][:1]
+    (busy / "manifest.json").write_text(json.dumps(m))
+    with open(busy / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        assert main(["summary", str(busy)]) == 0
+        assert "(being written by a galaxysim process now)" in capsys.readouterr().out
+    assert main(["summary", str(busy)]) == 0
+    assert "(incomplete, resumable)" in capsys.readouterr().out
+    for args, head in ((["--expansion", "rvi", "--players", "3", "--takeovers"], "3 players, goals+takeovers, seed 2"),
+                       (["--expansion", "tgs", "--players", "1", "--solo-difficulty", "hard"], "1 player, solo-hard")):
+        out = tmp_path / head.split(",")[1].strip()
+        assert main(["run", *args, "--bots", "random", "--games", "20", "--seed", "2", "--out", str(out), "-q"]) == 0
+        assert head in capsys.readouterr().out.splitlines()[0]
+
+
 def test_summary_command(small_run, capsys):
     assert main(["summary", str(small_run)]) == 0
     out = capsys.readouterr().out
