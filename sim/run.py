@@ -348,6 +348,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
     nonempty = out.is_dir() and any(out.iterdir())
     if nonempty and cfg.resume:
         run = open_run(out, check_files=False)
+        _refuse_match(run, out)  # (before comparing a match's config with a run's)
         _check_same_run(run.manifest["config"], cfg, explicit, out)
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)

@@ -236,6 +236,9 @@ def test_cli_match_and_tournament(tmp_path, capsys):
     assert "unknown bot 'alphazero'" in err and len(err.strip().splitlines()) == 1
     assert main(["resume", str(out)]) == 2
     assert "holds a match" in capsys.readouterr().err
+    # `run --resume` names it the same way (it compared the match's config with a run's: "made with games=6").
+    assert main(["run", "--out", str(out), "--resume", "--games", "10"]) == 2
+    assert "holds a match, which `galaxysim resume` does not handle" in capsys.readouterr().err
 
 
 def test_bot_lists_keep_ismcts_options_together():
