@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import numbers
 import os
 import secrets
 import sys
@@ -143,6 +144,7 @@ class RunConfig:
     def validate(self, label: "Callable[[str], str] | str" = "") -> None:
         """Checks the values the engine does not check itself; normalizes `bots` to one name per seat."""
         L = label if callable(label) else _labeller(label, None)
+        check_types(self, L)
         if self.game not in GAMES:
             raise ConfigError(f"{L('game')}: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
         if self.game not in IMPLEMENTED_GAMES:
@@ -259,6 +261,15 @@ class RunConfig:
             return "long_game" if self.long_game else "standard"
         return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft,
                                   self.solo_difficulty)
+
+
+def check_types(cfg: Any, label: Callable[[str], str]) -> None:
+    """The field types of a config made in Python, as the command line and config files check theirs: a float
+    seed, a string count or an on/off option given as "no" was taken as it came (`seed=2.5` played seed 2 and
+    recorded 2.5). A string of bots is split as --bots is; counts may be written "50k"; numpy integers are fine."""
+    for f in fields(cfg):
+        if f.name in _INT_KEYS | _BOOL_KEYS | _STR_KEYS or f.name == "bots":
+            setattr(cfg, f.name, _check_type(f.name, getattr(cfg, f.name), label(f.name)))
 
 
 def check_counts(games: int, seed: int | None, threads: int | None, chunk_size: int | None,
@@ -443,9 +454,9 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
                 return parse_count(value)
             except ValueError:
                 raise ConfigError(f"{label} must be an integer such as 50000, \"50k\" or \"1M\", not {value!r}") from None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # (numpy integers are fine)
             raise ConfigError(f"{label} must be an integer, not {value!r}")
-        return value
+        return int(value)
     if key in _BOOL_KEYS:
         if value is None and key == "goals":
             return None

@@ -44,7 +44,7 @@ from results.writer import RunWriter, clean_folder, games_written, remove_run_fo
 from . import bots as botreg
 from . import game_cost
 from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
-                     time_capped)
+                     check_types, time_capped)
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
@@ -83,6 +83,7 @@ class MatchConfig:
     quiet: bool = False
 
     def validate(self) -> None:
+        check_types(self, _flag)
         if self.kind not in KINDS:
             raise ConfigError(f"unknown kind {self.kind!r} (match or tournament)")
         if self.game not in GAMES:
@@ -467,8 +468,8 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     for name, obj in objects.items():
         if not callable(getattr(obj, "act", None)):
             raise botreg.BotSpecError(f"bot {name!r}: {type(obj).__name__} has no act(state, legal_actions)")
-    cfg = dataclasses.replace(cfg, bots=list(cfg.bots))
-    cfg.validate()
+    cfg = dataclasses.replace(cfg)
+    cfg.validate()  # (makes its own list of the bots: a string of specs is split as --bots is)
     if cfg.seed is None:
         cfg.seed = secrets.randbits(63)
     threads = int(cfg.threads or all_cores())

@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
@@ -181,6 +182,21 @@ def test_huge_counts_are_refused_and_auto_chunks_stay_listable():
         size = auto_chunk_size(games, 2, record)
         assert size <= MAX_CHUNK_SIZE and -(-games // size) <= MAX_CHUNKS
     assert auto_chunk_size(DEFAULT_GAMES, 2) == 20_000  # ordinary runs keep their chunks
+
+
+def test_a_run_config_made_in_python_is_type_checked():
+    """As flags and config files are: seed=1.5 played seed 1 and recorded 1.5, bots="random" was six bots
+    (r,a,n,d,o,m), advanced="false" an error from deep inside."""
+    from sim.config import ConfigError
+
+    for bad, message in ((dict(seed=1.5), "seed must be an integer, not 1.5"),
+                         (dict(advanced="false"), "advanced must be true or false, not 'false'"),
+                         (dict(games=True), "games must be an integer, not True")):
+        with pytest.raises(ConfigError, match=message):
+            RunConfig(**bad).validate()
+    c = RunConfig(bots="random", games="2k", seed=np.uint64(5))
+    c.validate()
+    assert (c.bots, c.games, c.seed, type(c.seed)) == (["random"] * 4, 2000, 5, int)
 
 
 def test_run_with_defaults(tmp_path, monkeypatch, capsys):

@@ -188,6 +188,9 @@ def test_a_bot_that_exits_leaves_the_match_resumable(tmp_path):
     (dict(bots=["random", "ismcts:iters=x"]), "iters must be a number"),
     (dict(bots=["random", "heuristic"], players=7), "players must be 2 to 6"),
     (dict(bots=["random", "heuristic"], threads=5000), "--threads must be at most 1,024"),
+    (dict(bots=["random", "heuristic"], games=2.5), "--games must be an integer, not 2.5"),
+    (dict(bots=["random", "heuristic"], expansion="tgs", goals="no"), "--goals must be true or false, not 'no'"),
+    (dict(bots=["random", "heuristic"], players=2.0), "--players must be an integer, not 2.0"),
     (dict(bots=["random", "heuristic"], chunk_size=3 * 10**9), "--chunk-size must be at most 1,000,000"),
 ])
 def test_bad_matches_are_refused_before_writing(tmp_path, cfg, message):
@@ -209,6 +212,15 @@ def test_match_sizes_are_checked_in_all_games_of_the_plan():
     from sim.match import auto_chunk_size
 
     assert -(-10**12 // auto_chunk_size(10**12, 2)) <= MAX_CHUNKS
+
+
+def test_a_match_config_made_in_python_takes_a_bot_string_and_numpy_counts(tmp_path):
+    """bots="heuristic,random" was split into letters ("lists a bot twice (h,e,u,...)")."""
+    o = play(MatchConfig(bots="heuristic,random", games=np.int64(4), seed=np.uint64(3), out=str(tmp_path / "m"),
+                         quiet=True))
+    assert o.complete and o.games_planned == 4
+    m = json.loads((tmp_path / "m" / "manifest.json").read_text())["config"]
+    assert m["bots"] == ["heuristic", "random"] and m["seed"] == 3 and m["games"] == 4
 
 
 def test_a_bad_bot_is_named_before_an_existing_folder(tmp_path):
