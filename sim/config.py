@@ -250,7 +250,9 @@ class RunConfig:
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any], source: str) -> "RunConfig":
-        values = {k: v for k, v in config.items() if k in cls.keys()}
+        # (not threads: those of the first session, which a resume does not take; an older galaxysim let any
+        # number through, and such a run must still resume)
+        values = {k: v for k, v in config.items() if k in cls.keys() and k != "threads"}
         return cls.from_values(values, labels={k: f"{source}: config.{k}" for k in cls.keys()})
 
     @property

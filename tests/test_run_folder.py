@@ -322,6 +322,21 @@ def test_a_failed_atomic_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json"]
 
 
+def test_a_run_made_with_any_thread_count_still_resumes_and_replays(tmp_path, reference, capsys):
+    """The manifest keeps the first session's threads, which neither resume nor replay uses; an older galaxysim took
+    --threads 5000, which is now refused as a flag, and must not make its runs unreadable."""
+    from sim.cli import main
+
+    run = tmp_path / "run"
+    shutil.copytree(reference, run)
+    m = json.loads((run / "manifest.json").read_text())
+    m["config"]["threads"] = 5000
+    (run / "manifest.json").write_text(json.dumps(m))
+    assert resume(run, threads=2, quiet=True, progress=False).complete
+    assert main(["replay", str(run), "--game", "3"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("replay matches the stored result")
+
+
 def test_resume_of_complete_run_changes_nothing(tmp_path, reference):
     run = tmp_path / "run"
     shutil.copytree(reference, run)
