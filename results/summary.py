@@ -17,6 +17,7 @@ import pyarrow as pa
 
 from .arrays import numpy
 from .reader import Run, load_games, load_seats, open_run
+from .writer import lock_is_held
 
 Z95 = 1.959963984540054
 
@@ -71,6 +72,7 @@ class Summary:
     by_seat: list[Group] = field(default_factory=list)
     by_bot: list[Group] = field(default_factory=list)
     what_if: dict | None = None  # the run's what-if variant (name, changes, cards), if any
+    in_use: bool = False  # a galaxysim process is writing the folder now
 
     @property
     def games_per_second(self) -> float | None:
@@ -123,7 +125,7 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     """Reads a run's games and seats back and summarizes them."""
     run = open_run(run)
     cfg = run.config
-    games = load_games(run, columns=["rounds", "end_reason", "winners_mask"])
+    games = load_games(run, columns=["rounds", "end_reason", "winners_mask", "variant"])
     seats = load_seats(run, columns=["seat", "bot", "score", "won"])
     rounds = numpy(games.column("rounds"))
     reason_names = sorted({v for c in games.column("end_reason").chunks for v in c.dictionary.to_pylist()})
@@ -151,14 +153,23 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     return Summary(
         path=str(run.path), run_id=run.manifest.get("run_id", ""), status=run.status, game=cfg.get("game", "?"),
         expansion=cfg.get("expansion", "?"), players=players,
-        variant="advanced" if cfg.get("advanced") else "long game" if cfg.get("long_game") else "standard",
+        variant=_variant(games, cfg),
         bots=bots, seed=cfg.get("seed"), games=games.num_rows, games_planned=run.games_planned,
         mean_rounds=float(rounds.mean()) if len(rounds) else float("nan"),
         mean_score=float(score.mean()) if len(score) else float("nan"),
         shared_wins=int((n_winners > 1).sum()), end_reasons=end_counts,
         elapsed_seconds=float(run.manifest.get("elapsed_seconds") or 0.0), threads=threads,
         by_seat=by_seat, by_bot=by_bot, what_if=cfg.get("what_if"),
+        in_use=run.status == "running" and lock_is_held(run.path),
     )
+
+
+def _variant(games: pa.Table, cfg: dict[str, Any]) -> str:
+    """The games' variant label (goals+takeovers, solo-hard, ...; docs/run-folder.md), as the games table has it."""
+    labels = sorted({v for c in games.column("variant").chunks for v in c.dictionary.to_pylist()})
+    if len(labels) == 1:
+        return labels[0].replace("long_game", "long game")
+    return "advanced" if cfg.get("advanced") else "long game" if cfg.get("long_game") else "standard"
 
 
 def _pct(x: float) -> str:
@@ -183,10 +194,12 @@ def format_summary(s: Summary) -> str:
     variant = f", {s.variant}" if s.variant != "standard" else ""
     state = {"complete": "complete", "interrupted": "interrupted, resumable",
              "running": "incomplete, resumable"}.get(s.status, s.status)
+    if s.in_use:  # (resume would be refused: the folder is in use)
+        state = "being written by a galaxysim process now"
     head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
         else f"{s.path}: {s.games:,} games"
     what = s.game if s.game == "af" else f"{s.game} {s.expansion}"  # Alien Frontiers has no expansions
-    lines = [f"{head} of {what}, {s.players} players{variant}, seed {s.seed} ({state})"]
+    lines = [f"{head} of {what}, {s.players} player{'s' * (s.players != 1)}{variant}, seed {s.seed} ({state})"]
     if s.what_if:
         changes = "; ".join(s.what_if.get("changes") or [])
         name = s.what_if.get("name") or changes

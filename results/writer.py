@@ -10,6 +10,7 @@ finished-but-unlisted chunk files; `clean_folder` removes both before a resume.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -87,6 +88,25 @@ def folder_is_ours(run_dir: Path) -> bool:
     return all(p.name in KNOWN_ENTRIES or is_temp_name(p.name) for p in Path(run_dir).iterdir())
 
 
+def lock_is_held(run_dir: Path) -> bool:
+    """True while a galaxysim process writes `run_dir` (it holds an exclusive flock on its .lock; POSIX only)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return False
+    try:
+        fd = os.open(Path(run_dir) / LOCK_FILE, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
 def remove_run_folder_contents(run_dir: Path) -> None:
     """Removes a run folder's own entries (see KNOWN_ENTRIES) but its lock file."""
     for p in Path(run_dir).iterdir():
@@ -130,6 +150,7 @@ class RunWriter:
     def __init__(self, run_dir: Path, manifest: dict[str, Any]):
         self.dir = Path(run_dir)
         self.manifest = manifest
+        self._encoded: dict[int, tuple[Any, str]] = {}  # the manifest's chunk lines written so far
 
     @classmethod
     def create(cls, run_dir: Path, manifest: dict[str, Any], cards: pa.Table) -> "RunWriter":
@@ -175,7 +196,7 @@ class RunWriter:
             raise ValueError(f"chunk {chunk} is already in the run")
 
     def flush(self) -> None:
-        write_manifest(self.dir, self.manifest)
+        write_manifest(self.dir, self.manifest, self._encoded)
 
 
 def games_written(manifest: Mapping[str, Any]) -> int:
@@ -185,5 +206,5 @@ def games_written(manifest: Mapping[str, Any]) -> int:
 __all__ = [
     "RunWriter", "EncodedChunk", "write_parquet", "write_encoded", "encode_parquet", "file_sha256", "clean_folder",
     "stray_files", "folder_is_ours",
-    "remove_run_folder_contents", "games_written", "KNOWN_ENTRIES", "LOCK_FILE",
+    "remove_run_folder_contents", "games_written", "lock_is_held", "KNOWN_ENTRIES", "LOCK_FILE",
 ]

@@ -20,7 +20,8 @@ Specs (docs/bots.md):
     path) and calls ``Factory(**options)``.
 
 The Python-bot protocol: ``act(state, legal_actions) -> action`` (required), ``reset(seat, seed)`` (optional,
-called before each game), ``name`` (optional, shown in results). The ``state`` a Python bot is handed is a
+called before each game), ``name`` (optional; results name a bot by its spec or its key in ``objects``, and
+``label`` gives the name for your own use). The ``state`` a Python bot is handed is a
 determinization from its own seat: a full rftg.State in which every card the seat cannot see is a fresh
 random deal (af.State: the position with its future rolls and tech draws reseeded), so the bot may inspect,
 clone and search it but cannot read hidden information. Built-in specs work for both games:

@@ -22,7 +22,7 @@ from cluster import ClusterError
 from results import RunFolderError, SchemaError, summarize
 
 from . import cli_match
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, load_toml, parse_bots, parse_count
+from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -232,8 +232,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
 def cmd_resume(ns: argparse.Namespace) -> int:
     from . import run as runmod
 
-    if ns.threads is not None and ns.threads < 1:
-        raise ConfigError(f"--threads must be at least 1, not {ns.threads}")
+    check_threads(ns.threads)
     if ns.ray_address is not None:
         from cluster.options import OptionError, check_address
 
@@ -296,11 +295,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not ns.command:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    from .run import _signals, raise_interrupt
+
     try:
-        return COMMANDS[ns.command](ns)
+        # SIGTERM (kill, a batch system's stop) and Ctrl-C stop a command the same way, so that its clean-up
+        # runs: export and report remove their unfinished files (SIGTERM killed them and left the files);
+        # run and match put their own handlers in place while they play.
+        with _signals(raise_interrupt):
+            return COMMANDS[ns.command](ns)
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
     except ClusterError as e:
+        return _fail(str(e), EXIT_FAIL)
+    except RunWriteError as e:
         return _fail(str(e), EXIT_FAIL)
     except SchemaError as e:
         return _fail(f"engine output does not fit the run folder schema: {e}", EXIT_FAIL)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .config import ConfigError, RunConfig, load_toml, parse_bots
+from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
 REPORT_EXAMPLES = """\
@@ -145,6 +145,7 @@ def cmd_report(ns: argparse.Namespace) -> int:
     from results.reader import open_run
     from results.report import write_report
 
+    check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
     res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "

@@ -71,12 +71,13 @@ def add_parsers(sub, fmt, count, integer) -> dict[str, argparse.ArgumentParser]:
 
 def run(ns: argparse.Namespace, kind: str) -> int:
     from .bots import split_specs
-    from .config import ConfigError
+    from .config import ConfigError, check_threads
     from .match import MatchConfig, play, resume
 
     if ns.bots is None:
         if not (ns.resume and ns.out):
             raise ConfigError(f"--bots is required (e.g. --bots heuristic,random), or --out DIR --resume")
+        check_threads(ns.threads)
         outcome = resume(ns.out, threads=ns.threads, quiet=ns.quiet)
     else:
         given = {"game": ns.game, "players": ns.players, "expansion": ns.expansion, "games": ns.games,

@@ -18,7 +18,7 @@ from typing import Sequence
 from pycore.variant import Variant
 
 from .config import ConfigError, RunConfig
-from .run import DETERMINING_KEYS, RunOutcome, _af_resolved, _resolved, start
+from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, _af_resolved, _resolved, start
 
 BASELINE_DIR = "baseline"
 REPORT_DIR = "compare"
@@ -69,7 +69,11 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
 
     def play(where: Path, v: Variant | None) -> RunOutcome:
         c = dataclasses.replace(resolved, what_if=v, out=str(where), resume=not cfg.overwrite)
-        return start(c, explicit=explicit, progress=progress)
+        try:
+            return start(c, explicit=explicit, progress=progress)
+        except RunMismatch as e:  # (start's advice, "drop --games", is for `run --resume`)
+            raise ConfigError(f"--out {out}: {e.folder} holds a run made with {e.difference}: choose another "
+                              "--out, or pass --overwrite to play the compare again there") from None
 
     base = play(out / BASELINE_DIR, None)
     done = []

@@ -1,7 +1,7 @@
 """The configuration of a run: defaults, TOML config files, validation.
 
 Every `galaxysim run` flag has a config key of the same name (dashes or
-underscores). A config file holds the keys at the top level or under [run]:
+underscores). A config file holds the keys at the top level or in a [run] table (beside [ray]):
 
     # my-run.toml
     game = "rftg"
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import numbers
 import os
 import secrets
 import sys
@@ -56,10 +57,22 @@ AUTO_CHUNK_RECORD_PER_THREAD, AUTO_CHUNK_RECORD_MAX = 100, 1_000
 #: which finishes the chunk in flight, and a killed run, which loses it, cost seconds, not hours.
 AUTO_CHUNK_SECONDS = 10.0
 MAX_SEED = 2**64 - 1
+#: The most engine threads a run may ask for: the engine starts one per thread, so a larger number is a typo.
+MAX_THREADS = 1024
+#: The most games in one chunk (a chunk's games are held in memory until its files are written) and the most
+#: chunks in one run (the manifest lists each one, and rewrites the list after each); so at most 10**12 games.
+MAX_CHUNK_SIZE = 1_000_000
+MAX_CHUNKS = 1_000_000
+MAX_GAMES = MAX_CHUNK_SIZE * MAX_CHUNKS
 
 
 class ConfigError(Exception):
     """Bad user input: a flag, a config file, an option value. The CLI prints it and exits with code 2."""
+
+
+class RunWriteError(Exception):
+    """Writing a run folder failed part way (disk full, permissions, ...): the chunks the manifest lists are whole
+    and the run resumes. The CLI prints it as one line and exits with code 1."""
 
 
 def all_cores() -> int:
@@ -131,6 +144,7 @@ class RunConfig:
     def validate(self, label: "Callable[[str], str] | str" = "") -> None:
         """Checks the values the engine does not check itself; normalizes `bots` to one name per seat."""
         L = label if callable(label) else _labeller(label, None)
+        check_types(self, L)
         if self.game not in GAMES:
             raise ConfigError(f"{L('game')}: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
         if self.game not in IMPLEMENTED_GAMES:
@@ -156,14 +170,8 @@ class RunConfig:
         elif len(self.bots) != self.players:
             raise ConfigError(f"{L('bots')} lists {len(self.bots)} bots ({','.join(self.bots)}) for "
                               f"{self.players} players: give one per seat, or a single name for all seats")
-        if self.games < 1:
-            raise ConfigError(f"{L('games')} must be at least 1, not {self.games}")
-        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
-            raise ConfigError(f"{L('seed')} must be between 0 and 2**64-1, not {self.seed}")
-        if self.threads is not None and self.threads < 1:
-            raise ConfigError(f"{L('threads')} must be at least 1, not {self.threads}")
-        if self.chunk_size is not None and self.chunk_size < 1:
-            raise ConfigError(f"{L('chunk_size')} must be at least 1, not {self.chunk_size}")
+        check_counts(self.games, self.seed, self.threads, self.chunk_size, L)
+        check_out(self.out, L("out"))
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
         if self.ray_address is not None or self.ray_options:
@@ -242,7 +250,9 @@ class RunConfig:
 
     @classmethod
     def from_manifest(cls, config: Mapping[str, Any], source: str) -> "RunConfig":
-        values = {k: v for k, v in config.items() if k in cls.keys()}
+        # (not threads: those of the first session, which a resume does not take; an older galaxysim let any
+        # number through, and such a run must still resume)
+        values = {k: v for k, v in config.items() if k in cls.keys() and k != "threads"}
         return cls.from_values(values, labels={k: f"{source}: config.{k}" for k in cls.keys()})
 
     @property
@@ -253,6 +263,53 @@ class RunConfig:
             return "long_game" if self.long_game else "standard"
         return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft,
                                   self.solo_difficulty)
+
+
+def check_types(cfg: Any, label: Callable[[str], str]) -> None:
+    """The field types of a config made in Python, as the command line and config files check theirs: a float
+    seed, a string count or an on/off option given as "no" was taken as it came (`seed=2.5` played seed 2 and
+    recorded 2.5). A string of bots is split as --bots is; counts may be written "50k"; numpy integers are fine."""
+    for f in fields(cfg):
+        if f.name in _INT_KEYS | _BOOL_KEYS | _STR_KEYS or f.name == "bots":
+            setattr(cfg, f.name, _check_type(f.name, getattr(cfg, f.name), label(f.name)))
+
+
+def check_counts(games: int, seed: int | None, threads: int | None, chunk_size: int | None,
+                 label: Callable[[str], str]) -> None:
+    """The numbers of a run or a match: games, seed, threads and chunk size (None: chosen later) in range."""
+    _in_range(games, MAX_GAMES, label('games'))
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"{label('seed')} must be between 0 and 2**64-1, not {seed}")
+    check_threads(threads, label('threads'))
+    if chunk_size is not None:
+        _in_range(chunk_size, MAX_CHUNK_SIZE, label('chunk_size'))
+        check_chunk_count(games, chunk_size, label)
+
+
+def check_out(out: str | None, label: str = "--out") -> None:
+    """An empty --out named the current folder."""
+    if out is not None and not out.strip():
+        raise ConfigError(f"{label} must name a folder, not {out!r}")
+
+
+def check_threads(threads: int | None, label: str = "--threads") -> None:
+    if threads is not None:
+        _in_range(threads, MAX_THREADS, label)
+
+
+def _in_range(value: int, most: int, label: str) -> None:
+    if value < 1:
+        raise ConfigError(f"{label} must be at least 1, not {value}")
+    if value > most:
+        raise ConfigError(f"{label} must be at most {most:,}, not {value:,}")
+
+
+def check_chunk_count(games: int, chunk_size: int, label: Callable[[str], str]) -> None:
+    """At most MAX_CHUNKS chunks (the manifest lists every one)."""
+    n = -(-games // chunk_size)
+    if n > MAX_CHUNKS:
+        raise ConfigError(f"{label('games')} {games:,} in chunks of {chunk_size:,} would be {n:,} chunk files, "
+                          f"more than {MAX_CHUNKS:,}: give a --chunk-size of at least {-(-games // MAX_CHUNKS):,}")
 
 
 def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool | None, takeovers: bool,
@@ -277,7 +334,8 @@ def auto_chunk_size(games: int, threads: int, record_decisions: bool = False,
         size = min(AUTO_CHUNK_RECORD_MAX, AUTO_CHUNK_RECORD_PER_THREAD * threads)
     else:
         size = max(AUTO_CHUNK_MIN, min(AUTO_CHUNK_MAX, AUTO_CHUNK_PER_THREAD * threads))
-    return max(1, min(games, time_capped(size, threads, seconds_per_game)))
+    size = max(time_capped(size, threads, seconds_per_game), -(-games // MAX_CHUNKS))  # at most MAX_CHUNKS chunks
+    return max(1, min(games, size))
 
 
 def time_capped(size: int, threads: int, seconds_per_game: float) -> int:
@@ -398,9 +456,9 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
                 return parse_count(value)
             except ValueError:
                 raise ConfigError(f"{label} must be an integer such as 50000, \"50k\" or \"1M\", not {value!r}") from None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # (numpy integers are fine)
             raise ConfigError(f"{label} must be an integer, not {value!r}")
-        return value
+        return int(value)
     if key in _BOOL_KEYS:
         if value is None and key == "goals":
             return None
@@ -431,12 +489,18 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
             return [b.strip() for b in value]
         raise ConfigError(f"{label} must be a string like \"random,heuristic\" or a list of strings, "
                           f"not {value!r}")
-    raise ConfigError(f"{label}: unknown key {key!r} (known keys: {', '.join(RunConfig.keys())})")
+    raise ConfigError(f"{label}: unknown key {key!r} (known keys: {', '.join(file_keys())})")
+
+
+def file_keys() -> list[str]:
+    """The keys of a config file: the RunConfig fields, with the names the file gives some of them."""
+    inner = {"what_if": "variant", "ray_address": "ray", "ray_options": None, "solo_config_text": None}
+    return [inner.get(k, k) for k in RunConfig.keys() if inner.get(k, k) is not None]
 
 
 def _unknown_key(key: str, source: str) -> ConfigError:
-    close = difflib.get_close_matches(key, RunConfig.keys(), n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(RunConfig.keys())})"
+    close = difflib.get_close_matches(key.replace("-", "_"), file_keys() + ["run"], n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(file_keys())})"
     return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
 
 
@@ -451,10 +515,19 @@ def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict
         raise ConfigError(f"{p}: not a TOML file (not UTF-8 text)") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{p}: invalid TOML: {e}") from None
-    if set(raw) == {"run"} and isinstance(raw["run"], dict):
-        raw = raw["run"]
-    out: dict[str, Any] = {}
     raw = dict(raw)
+    if isinstance(raw.get("run"), dict):  # the run keys may sit in a [run] table, beside [ray] or compare's
+        for key, value in raw.pop("run").items():
+            if key in raw:
+                raise ConfigError(f"{p}: {key} is given both at the top level and in [run]")
+            raw[key] = value
+    seen: dict[str, str] = {}
+    for key in raw:
+        norm = key.replace("-", "_")
+        if norm in seen:
+            raise ConfigError(f"{p}: {seen[norm]} and {key} are the same key: give it once")
+        seen[norm] = key
+    out: dict[str, Any] = {}
     ray = raw.pop("ray", None)  # `ray = "auto"`, or a [ray] table: address and the Ray options
     if isinstance(ray, dict):
         ray = dict(ray)

@@ -39,14 +39,16 @@ import numpy as np
 from results import manifest as mf
 from results import schema as sch
 from results.reader import open_run, verify_run
-from results.writer import RunWriter, clean_folder, folder_is_ours, games_written, remove_run_folder_contents
+from results.writer import RunWriter, clean_folder, games_written, remove_run_folder_contents
 
 from . import bots as botreg
 from . import game_cost
-from .config import EXPANSIONS, MAX_SEED, ConfigError, all_cores, time_capped
+from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
+                     check_types, time_capped)
 from .progress import Progress
 from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info)
+                  engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
+                  write_failure)
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -81,6 +83,7 @@ class MatchConfig:
     quiet: bool = False
 
     def validate(self) -> None:
+        check_types(self, _flag)
         if self.kind not in KINDS:
             raise ConfigError(f"unknown kind {self.kind!r} (match or tournament)")
         if self.game not in GAMES:
@@ -112,14 +115,14 @@ class MatchConfig:
                               (" (use galaxysim tournament for more)" if k > p else ""))
         if self.kind == "tournament" and k < max(3, p):
             raise ConfigError(f"a tournament of {p}-player games takes at least {max(3, p)} bots, got {k}")
-        if self.games < 1:
-            raise ConfigError(f"--games must be at least 1, not {self.games}")
-        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
-            raise ConfigError(f"--seed must be between 0 and 2**64-1, not {self.seed}")
-        if self.threads is not None and self.threads < 1:
-            raise ConfigError(f"--threads must be at least 1, not {self.threads}")
-        if self.chunk_size is not None and self.chunk_size < 1:
-            raise ConfigError(f"--chunk-size must be at least 1, not {self.chunk_size}")
+        check_counts(self.games, self.seed, self.threads, None, _flag)
+        check_out(self.out)
+        total = self.total_games  # every lineup's games
+        if total > MAX_GAMES:
+            raise ConfigError(f"--games {self.games:,} per group of bots is {total:,} games in all, more than "
+                              f"{MAX_GAMES:,} (1e12)")
+        if self.chunk_size is not None:
+            check_counts(total, None, None, self.chunk_size, _flag)
         if self.overwrite and self.resume:
             raise ConfigError("--overwrite and --resume exclude each other")
 
@@ -171,6 +174,10 @@ class MatchConfig:
         return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft)
 
 
+def _flag(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
 def is_match_run(config: Mapping[str, Any]) -> bool:
     return config.get("kind") in KINDS
 
@@ -179,7 +186,8 @@ def auto_chunk_size(total: int, threads: int, seconds_per_game: float = 0.0) -> 
     """About 20 chunks, but at most AUTO_CHUNK_SECONDS of play each (a Ctrl-C waits for the chunk in flight);
     `seconds_per_game` is one thread's time for a game (sim/game_cost.py)."""
     size = max(4 * threads, min(10_000, -(-total // 20)))
-    return max(1, min(total, time_capped(size, threads, seconds_per_game)))
+    size = max(time_capped(size, threads, seconds_per_game), -(-total // MAX_CHUNKS))  # at most MAX_CHUNKS chunks
+    return max(1, min(total, size))
 
 
 def slowest_game_seconds(cfg: "MatchConfig") -> float:
@@ -460,8 +468,8 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     for name, obj in objects.items():
         if not callable(getattr(obj, "act", None)):
             raise botreg.BotSpecError(f"bot {name!r}: {type(obj).__name__} has no act(state, legal_actions)")
-    cfg = dataclasses.replace(cfg, bots=list(cfg.bots))
-    cfg.validate()
+    cfg = dataclasses.replace(cfg)
+    cfg.validate()  # (makes its own list of the bots: a string of specs is split as --bots is)
     if cfg.seed is None:
         cfg.seed = secrets.randbits(63)
     threads = int(cfg.threads or all_cores())
@@ -472,17 +480,17 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     if nonempty and cfg.resume:
         return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
                       explicit=explicit)
+    seats = _Seats(cfg, objects)
+    seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
     if nonempty and not cfg.overwrite:
         raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
                           "it, or --overwrite to replace it")
-    if nonempty and (not (out / mf.MANIFEST).is_file() or not folder_is_ours(out)):
-        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder")
+    if nonempty:
+        refuse_foreign_overwrite(out)
     if nonempty and _lock_is_held(out):
         raise ConfigError(f"{out} is in use by another galaxysim process")
     if cfg.chunk_size is None:
         cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))
-    seats = _Seats(cfg, objects)
-    seats.check()  # bad bots fail before any file is touched
     converter = _converter(cfg)
     out.mkdir(parents=True, exist_ok=True)
     with _locked(out):
@@ -557,10 +565,6 @@ def _converter(cfg: MatchConfig) -> _Converter:
                       list(b.design_names(card_text(), cfg.expansion)))
 
 
-def _raise_interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
-
-
 def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
           progress: bool | None) -> MatchOutcome:
     m = writer.manifest
@@ -582,7 +586,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
     show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
     interrupted = False
     # Ctrl-C and SIGTERM both stop the match at once: the games in flight are abandoned, whole chunks stay.
-    with _signals(_raise_interrupt), Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
+    with _signals(raise_interrupt), Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
         try:
             for k in todo:
                 first = k * cs
@@ -602,6 +606,14 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
                 played += count
         except KeyboardInterrupt:
             interrupted = True
+        except BaseException as e:  # a full disk, a bot calling sys.exit(): every listed chunk is whole, resumable
+            m["status"] = "interrupted"
+            with contextlib.suppress(OSError):
+                writer.flush()
+            if isinstance(e, OSError):
+                raise write_failure(e, writer.dir, games_written(m), total,
+                                    f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
+            raise
     elapsed = time.perf_counter() - t0
     written = games_written(m)
     m["status"] = "complete" if written == total else "interrupted"

@@ -40,10 +40,11 @@ from results import schema as sch
 from results.arrays import column, numpy, read_parquet
 from results.manifest import RunFolderError
 from results.reader import open_run, verify_run
-from results.writer import (LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours, games_written,
+from results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours,
+                            games_written, is_temp_name, lock_is_held,
                             remove_run_folder_contents)
 
-from .config import ConfigError, RunConfig, all_cores
+from .config import ConfigError, RunConfig, RunWriteError, all_cores, check_chunk_count
 from .game_cost import seconds_per_game as estimated_seconds_per_game
 from .progress import Progress
 
@@ -56,6 +57,21 @@ DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games",
 
 class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
+
+
+class RunMismatch(ConfigError):
+    """`--resume` into a folder whose run was made otherwise; `difference` says how (e.g. "games=2000, not 100")."""
+
+    def __init__(self, message: str, folder: Path, difference: str):
+        super().__init__(message)
+        self.folder, self.difference = folder, difference
+
+
+def write_failure(e: OSError, folder: Path, written: int, total: int, resume_command: str) -> RunWriteError:
+    """The one line for an OSError while playing into `folder`: what failed, what is safe, how to go on."""
+    where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+    return RunWriteError(f"{e.strerror or e}{where} while writing {folder}: the {written:,} of {total:,} games "
+                         f"written before are safe; free the space or fix the folder, then: {resume_command}")
 
 
 # --- the engine ------------------------------------------------------------------------------------------------------
@@ -293,22 +309,7 @@ def _locked(run_dir: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _lock_is_held(run_dir: Path) -> bool:
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover
-        return False
-    try:
-        fd = os.open(run_dir / LOCK_FILE, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
+_lock_is_held = lock_is_held  # (sim.match uses it under this name)
 
 
 # --- the outcome -----------------------------------------------------------------------------------------------------
@@ -347,6 +348,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
     nonempty = out.is_dir() and any(out.iterdir())
     if nonempty and cfg.resume:
         run = open_run(out, check_files=False)
+        _refuse_match(run, out)  # (before comparing a match's config with a run's)
         _check_same_run(run.manifest["config"], cfg, explicit, out)
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)
@@ -355,20 +357,34 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
         if not cfg.overwrite:
             raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
                               "in it, or --overwrite to replace it")
-        if not (out / mf.MANIFEST).is_file() or not folder_is_ours(out):
-            foreign = sorted(p.name for p in out.iterdir() if p.name not in {LOCK_FILE})
-            raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder "
-                              f"(it holds {', '.join(foreign[:3])}{'...' if len(foreign) > 3 else ''})")
+        refuse_foreign_overwrite(out)
         if _lock_is_held(out):
             raise ConfigError(f"{out} is in use by another galaxysim process")
     with _cluster(cfg.ray_address, cfg.ray_options) as cluster:
         if cluster is not None:  # threads per task and chunk size suited to the cluster, unless given
             per_game = None if asked.chunk_size else seconds_per_game(cfg)
             cfg = cluster.fit(cfg, threads=asked.threads, chunk_size=asked.chunk_size, seconds_per_game=per_game)
+            check_chunk_count(cfg.games, cfg.chunk_size, lambda key: f"--{key.replace('_', '-')}")
         player = ChunkJob(cfg, run_id(cfg, engine_version()), engine_version()).player()
         out.mkdir(parents=True, exist_ok=True)
         with _locked(out):
             return _create_and_play(out, nonempty, player, cfg, progress, cluster)
+
+
+def refuse_foreign_overwrite(out: Path) -> None:
+    """--overwrite replaces only a galaxysim run folder: one with a manifest, holding nothing galaxysim did not
+    write (the message names what is not galaxysim's, which --overwrite would otherwise remove)."""
+    def names(entries: list[str]) -> str:
+        return ", ".join(entries[:3]) + ("..." if len(entries) > 3 else "")
+
+    entries = sorted(p.name for p in out.iterdir() if p.name != LOCK_FILE)
+    if not (out / mf.MANIFEST).is_file():
+        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder (no {mf.MANIFEST}; it "
+                          f"holds {names(entries)})")
+    if not folder_is_ours(out):
+        theirs = [n for n in entries if n not in KNOWN_ENTRIES and not is_temp_name(n)]
+        raise ConfigError(f"refusing to --overwrite {out}: it also holds {names(theirs)}, which galaxysim did not "
+                          "write (move them away, or choose another --out)")
 
 
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
@@ -426,10 +442,11 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
             if key == "what_if":
                 show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
             if key == "solo_config_text":
-                raise ConfigError(f"--resume: {out} was made with another solo configuration than "
-                                  f"{cfg.solo_config or 'the shipped one'}: drop --solo-config or choose another --out")
-            raise ConfigError(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
-                              f"drop --{flag} or choose another --out")
+                raise RunMismatch(f"--resume: {out} was made with another solo configuration than "
+                                  f"{cfg.solo_config or 'the shipped one'}: drop --solo-config or choose another --out",
+                                  out, "another solo configuration")
+            raise RunMismatch(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
+                              f"drop --{flag} or choose another --out", out, f"{flag}={show(have)}, not {show(want)}")
 
 
 def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,
@@ -496,6 +513,11 @@ class _Stop:
         self.stop.set()
         if self.requests >= 2:
             self.abandon.set()
+
+
+def raise_interrupt(signum, frame) -> None:
+    """A signal handler: SIGTERM (or SIGINT) stops the work as Ctrl-C does, through KeyboardInterrupt."""
+    raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -660,13 +682,17 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 writer.write_encoded_chunk(enc)
                 played += enc.games
                 moved()
-        except BaseException:
+        except BaseException as e:
             stop.abandon.set()
             stop.stop.set()
             source.close(complete=False)
             m["status"] = "interrupted"  # every listed chunk is whole: resumable
             with contextlib.suppress(OSError):
                 writer.flush()
+            if isinstance(e, OSError):
+                again = f" --ray {cluster.address}" if cluster is not None else ""
+                raise write_failure(e, writer.dir, games_written(m), total,
+                                    f"galaxysim resume {writer.dir}{again}") from e
             raise
     elapsed = time.perf_counter() - t0
     written = games_written(m)
@@ -686,6 +712,14 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
 
 
 # --- replay ----------------------------------------------------------------------------------------------------------
+
+def _winners_text(winners: list[int], robot_score: int | None) -> str:
+    """The end of a replay's last line: who won; in the solo game also the robot's (stored) score."""
+    robot = f" (the robot scored {robot_score})" if robot_score is not None else ""
+    if not winners:
+        return f"seat 0 did not beat the robot{robot}" if robot else "no winner"
+    return "winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners) + robot
+
 
 @dataclass
 class Replay:
@@ -755,9 +789,8 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     scores = [int(s) for s in rep["scores"]]
     winners = sorted(int(w) for w in rep["winners"])
     length = f"{rep['turns']} turns ({rep['rounds']} rounds)" if "turns" in rep else f"{rep['rounds']} rounds"
-    lines.append(f"final after {length}: scores "
-                 + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
-                 + "; winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners))
+    lines.append(f"final after {length}: scores " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
+                 + "; " + _winners_text(winners, g.get("robot_score")))
     problems = []
     if "seed" in rep and int(g["seed"]) != int(rep["seed"]):
         problems.append(f"seed {g['seed']} stored, {rep['seed']} replayed")

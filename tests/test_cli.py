@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -14,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as ds
@@ -161,6 +163,42 @@ def test_default_config():
     assert {k for k in vars(ns) if k not in ("command", "version")} == set()
 
 
+def test_huge_counts_are_refused_and_auto_chunks_stay_listable():
+    """A typo such as --games 1e30 was taken as 10**30 games: the list of chunks to play filled the memory and the
+    process was killed (exit 137) with a run folder left "running"; --threads 3000000000 ended in an
+    OverflowError traceback after the folder was made. Now both are one clear error, and the automatic chunk size
+    grows so that a huge run stays within MAX_CHUNKS chunks."""
+    from sim.config import MAX_CHUNK_SIZE, MAX_CHUNKS, MAX_GAMES, ConfigError
+
+    for bad, message in ((dict(games=10**30), "games must be at most 1,000,000,000,000"),
+                         (dict(games=MAX_GAMES + 1), "games must be at most"),
+                         (dict(threads=3_000_000_000), "threads must be at most 1,024"),
+                         (dict(chunk_size=MAX_CHUNK_SIZE + 1), "chunk_size must be at most 1,000,000"),
+                         (dict(games=2_000_000, chunk_size=1), "would be 2,000,000 chunk files")):
+        with pytest.raises(ConfigError, match=message):
+            RunConfig(**bad).validate()
+    RunConfig(games=MAX_GAMES, threads=1024).validate()
+    for games, record in ((MAX_GAMES, False), (10**10, True), (10**9, False)):
+        size = auto_chunk_size(games, 2, record)
+        assert size <= MAX_CHUNK_SIZE and -(-games // size) <= MAX_CHUNKS
+    assert auto_chunk_size(DEFAULT_GAMES, 2) == 20_000  # ordinary runs keep their chunks
+
+
+def test_a_run_config_made_in_python_is_type_checked():
+    """As flags and config files are: seed=1.5 played seed 1 and recorded 1.5, bots="random" was six bots
+    (r,a,n,d,o,m), advanced="false" an error from deep inside."""
+    from sim.config import ConfigError
+
+    for bad, message in ((dict(seed=1.5), "seed must be an integer, not 1.5"),
+                         (dict(advanced="false"), "advanced must be true or false, not 'false'"),
+                         (dict(games=True), "games must be an integer, not True")):
+        with pytest.raises(ConfigError, match=message):
+            RunConfig(**bad).validate()
+    c = RunConfig(bots="random", games="2k", seed=np.uint64(5))
+    c.validate()
+    assert (c.bots, c.games, c.seed, type(c.seed)) == (["random"] * 4, 2000, 5, int)
+
+
 def test_run_with_defaults(tmp_path, monkeypatch, capsys):
     """`galaxysim run` with the defaults but fewer games: writes runs/<name>/ under the current folder."""
     monkeypatch.chdir(tmp_path)
@@ -228,6 +266,49 @@ def test_config_file_and_flags(tmp_path, monkeypatch, capsys):
     assert main(["run", "--config", "short.toml"]) == 0
     m = json.loads((tmp_path / "short" / "manifest.json").read_text())
     assert m["config"]["games"] == 1200 and m["config"]["chunk_size"] == 500 and m["n_chunks"] == 3
+
+
+def test_config_run_table_beside_ray_and_keys_given_twice(tmp_path):
+    """The run keys in a [run] table were read only when [run] was the file's one table: with a [ray] table beside
+    it the file was refused ("unknown key 'run'", listing inner names such as ray_options and solo_config_text as
+    known keys). A key given twice (chunk_size and chunk-size) was silently the last one."""
+    from sim.config import ConfigError, load_toml
+
+    f = tmp_path / "big.toml"
+    f.write_text('[run]\ngames = "20k"\nplayers = 3\n\n[ray]\naddress = "auto"\nmax_in_flight = 4\n')
+    assert load_toml(f) == {"games": 20_000, "players": 3, "ray_address": "auto", "ray_options": {"max_in_flight": 4}}
+    for text, message in (('chunk_size = 3\nchunk-size = 4\n', "chunk_size and chunk-size are the same key"),
+                          ('games = 10\n[run]\ngames = 2\n', "games is given both at the top level and in [run]"),
+                          ('[rnu]\ngames = 2\n', "unknown key 'rnu' (did you mean 'run'?)"),
+                          ('colour = 1\n', "(known keys: game, players,")):
+        f.write_text(text)
+        with pytest.raises(ConfigError, match=re.escape(message)) as e:
+            load_toml(f)
+        assert "ray_options" not in str(e.value) and "solo_config_text" not in str(e.value)
+
+
+def test_summary_of_a_run_being_written_and_of_expansion_options(small_run, tmp_path, capsys):
+    """The summary of a run another process is writing said "incomplete, resumable", and resume was then refused
+    ("in use"); the summary of an expansion run did not say its options (goals, takeovers, solo-hard) and said
+    "1 players"."""
+    import fcntl
+
+    busy = tmp_path / "busy"
+    shutil.copytree(small_run, busy)
+    m = json.loads((busy / "manifest.json").read_text())
+    m["status"], m["chunks"] = "running", m["chunks"][:1]
+    (busy / "manifest.json").write_text(json.dumps(m))
+    with open(busy / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        assert main(["summary", str(busy)]) == 0
+        assert "(being written by a galaxysim process now)" in capsys.readouterr().out
+    assert main(["summary", str(busy)]) == 0
+    assert "(incomplete, resumable)" in capsys.readouterr().out
+    for args, head in ((["--expansion", "rvi", "--players", "3", "--takeovers"], "3 players, goals+takeovers, seed 2"),
+                       (["--expansion", "tgs", "--players", "1", "--solo-difficulty", "hard"], "1 player, solo-hard")):
+        out = tmp_path / head.split(",")[1].strip()
+        assert main(["run", *args, "--bots", "random", "--games", "20", "--seed", "2", "--out", str(out), "-q"]) == 0
+        assert head in capsys.readouterr().out.splitlines()[0]
 
 
 def test_summary_command(small_run, capsys):
@@ -301,6 +382,8 @@ def workdir(tmp_path, monkeypatch, small_run):
     (tmp_path / "toomany.toml").write_text("bots = \"random,random,random\"\n")
     (tmp_path / "corrupt").mkdir()
     (tmp_path / "corrupt" / "manifest.json").write_text('{"format": "galaxysim-run", "format_')
+    shutil.copytree(small_run, tmp_path / "mixed")
+    (tmp_path / "mixed" / "notes.txt").write_text("mine")
     shutil.copytree(small_run, tmp_path / "damaged")
     (tmp_path / "damaged" / "seats" / "chunk-000001.parquet").write_bytes(b"garbage")
     shutil.copytree(small_run, tmp_path / "tampered")
@@ -330,6 +413,11 @@ ERRORS = [
     (["run", "--games", "0"], "--games must be at least 1"),
     (["run", "--threads", "0", "--games", "10"], "--threads must be at least 1"),
     (["run", "--seed", "-1"], "--seed must be between 0 and 2**64-1"),
+    (["run", "--threads", "3000000000", "--games", "10"], "--threads must be at most 1,024, not 3,000,000,000"),
+    (["run", "--chunk-size", "3e9", "--games", "10"], "--chunk-size must be at most 1,000,000"),
+    (["resume", "existing", "--threads", "5000"], "--threads must be at most 1,024"),
+    (["report", "existing", "--threads", "-3"], "--threads must be at least 1, not -3"),
+    (["report", "existing", "--threads", "0"], "--threads must be at least 1, not 0"),
     (["run", "--overwrite", "--resume", "--games", "10"], "--overwrite and --resume exclude each other"),
     (["run", "--config", "unknown.toml", "--players", "3"], "unknown.toml: unknown key 'playrs'"),
     (["run", "--config", "bad.toml"], "bad.toml: invalid TOML"),
@@ -341,9 +429,16 @@ ERRORS = [
     (["run", "--config", "missing.toml"], "config file not found: missing.toml"),
     (["run", "--games", "10", "--out", "foreign"], "--out foreign already exists and is not empty"),
     (["run", "--games", "10", "--out", "existing"], "--out existing already exists and is not empty"),
-    (["run", "--games", "10", "--out", "foreign", "--overwrite"], "refusing to --overwrite foreign"),
+    (["run", "--games", "10", "--out", "foreign", "--overwrite"],
+     "refusing to --overwrite foreign: it is not a galaxysim run folder (no manifest.json; it holds notes.txt)"),
+    (["run", "--games", "10", "--out", "mixed", "--overwrite"],  # named what was not galaxysim's: cards.parquet...
+     "refusing to --overwrite mixed: it also holds notes.txt, which galaxysim did not write"),
+    (["match", "--bots", "random,heuristic", "--games", "4", "--out", "mixed", "--overwrite"],
+     "refusing to --overwrite mixed: it also holds notes.txt"),
     (["run", "--games", "10", "--out", "foreign", "--resume"], "foreign: not a galaxysim run folder"),
     (["run", "--games", "10", "--out", "bad.toml"], "exists and is not a folder"),
+    (["run", "--games", "10", "--out", ""], "--out must name a folder, not ''"),
+    (["match", "--bots", "random,heuristic", "--out", " "], "--out must name a folder, not ' '"),
     (["summary", "foreign"], "foreign: not a galaxysim run folder (no manifest.json)"),
     (["summary", "nowhere"], "nowhere: no such run folder"),
     (["summary", "corrupt"], "corrupt manifest (invalid JSON"),

@@ -116,6 +116,17 @@ def test_solo_game_with_a_configuration_file(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(custom), "--game", "5"]) == 0
     assert "replay matches the stored result" in capsys.readouterr().out
+    # The last line says how the solo game ended (it said "winners " and nothing when the robot was not beaten).
+    easy = tmp_path / "solo-easy"
+    assert main(["run", "--expansion", "tgs", "--players", "1", "--solo-difficulty", "easy", "--games", "100",
+                 "--seed", "11", "--threads", "2", "--out", str(easy), "-q"]) == 0
+    ended = {bool(w): i for i, w in enumerate(column(load_games(easy), "winners"))}
+    stored = column(load_games(easy), "robot_score")
+    capsys.readouterr()
+    for won, line in ((False, "seat 0 did not beat the robot"), (True, "winner seat 0")):
+        assert main(["replay", str(easy), "--game", str(ended[won])]) == 0
+        final = capsys.readouterr().out.splitlines()[-2]
+        assert final.endswith(f"; {line} (the robot scored {stored[ended[won]]})"), final
 
 
 @pytest.mark.parametrize("args, message", [

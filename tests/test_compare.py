@@ -97,7 +97,14 @@ def test_rerun_reuses_the_runs_and_refuses_a_changed_config(cmp, capsys):
     assert (cmp.baseline.path / "manifest.json").read_text() == before  # reused, not replayed
     args[args.index("--variant") + 1] = "hand_limit=9"
     assert main(args) == 2
-    assert "was made with variant=" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{cmp.out}/variant-1 holds a run made with variant=" in err
+    # The advice is compare's (it said "--resume: ... drop --variant", and compare has no --resume).
+    assert "--resume" not in err and "choose another --out, or pass --overwrite" in err, err
+    args[args.index("--games") + 1] = "2000"
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "baseline holds a run made with games=3000, not 2000" in err and "drop --games" not in err, err
 
 
 def test_bad_variants_stop_before_anything_is_played(tmp_path, capsys):

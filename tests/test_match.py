@@ -3,6 +3,7 @@ errors in a match, resume, the report (win rates with intervals, head to head, B
 command line."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -142,6 +143,42 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
     assert load_seats(full.path, columns=cols).to_pydict() == load_seats(part, columns=cols).to_pydict()
 
 
+def test_a_full_disk_stops_a_match_resumably(tmp_path, monkeypatch):
+    """A full disk in a match ended it with "No space left on device" and the manifest still "running"."""
+    from sim.config import RunWriteError
+    from test_run_folder import full_disk_at
+
+    out = tmp_path / "m"
+    cfg = MatchConfig(bots=["heuristic", "random"], games=40, seed=3, out=str(out), quiet=True, chunk_size=8)
+    full_disk_at(monkeypatch, "games/chunk-000003.parquet")
+    with pytest.raises(RunWriteError, match=f"the 24 of 40 games written before are safe; .* then: galaxysim match "
+                                            f"--out {out} --resume"):
+        play(cfg)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "interrupted" and len(m["chunks"]) == 3
+    monkeypatch.undo()
+    o = play(dataclasses.replace(cfg, resume=True))
+    assert o.complete and o.played == 16
+    full = play(dataclasses.replace(cfg, out=str(tmp_path / "full")))
+    cols = ["game_index", "seat", "bot", "score", "rank", "won"]
+    assert load_seats(full.path, columns=cols).to_pydict() == load_seats(out, columns=cols).to_pydict()
+
+
+def test_a_bot_that_exits_leaves_the_match_resumable(tmp_path):
+    """A Python bot calling sys.exit() ended the process with the manifest still "running"."""
+    class Quitter:
+        def act(self, state, legal_actions):
+            if state.round >= 2:
+                raise SystemExit(3)
+            return legal_actions[0]
+
+    out = tmp_path / "m"
+    with pytest.raises(SystemExit):
+        play(MatchConfig(bots=["quitter", "random"], games=8, seed=2, out=str(out), quiet=True, chunk_size=2),
+             objects={"quitter": Quitter()})
+    assert json.loads((out / "manifest.json").read_text())["status"] == "interrupted"
+
+
 @pytest.mark.parametrize("cfg, message", [
     (dict(bots=["random"]), "a match takes 2 to 2 bots"),
     (dict(bots=["random", "heuristic", "random"]), "lists a bot twice"),
@@ -150,12 +187,51 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
     (dict(bots=["random", "nobody"]), "unknown bot 'nobody'"),
     (dict(bots=["random", "ismcts:iters=x"]), "iters must be a number"),
     (dict(bots=["random", "heuristic"], players=7), "players must be 2 to 6"),
+    (dict(bots=["random", "heuristic"], threads=5000), "--threads must be at most 1,024"),
+    (dict(bots=["random", "heuristic"], games=2.5), "--games must be an integer, not 2.5"),
+    (dict(bots=["random", "heuristic"], expansion="tgs", goals="no"), "--goals must be true or false, not 'no'"),
+    (dict(bots=["random", "heuristic"], players=2.0), "--players must be an integer, not 2.0"),
+    (dict(bots=["random", "heuristic"], chunk_size=3 * 10**9), "--chunk-size must be at most 1,000,000"),
 ])
 def test_bad_matches_are_refused_before_writing(tmp_path, cfg, message):
     out = tmp_path / "bad"
     with pytest.raises(ConfigError, match=message):
         play(MatchConfig(out=str(out), quiet=True, seed=1, **cfg))
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_match_sizes_are_checked_in_all_games_of_the_plan():
+    """--games is per group of bots: a tournament's total, and its chunk count, are checked too."""
+    with pytest.raises(ConfigError, match="--games must be at most"):
+        MatchConfig(bots=["random", "heuristic"], games=10**30).validate()
+    with pytest.raises(ConfigError, match="per group of bots is 1,500,000,000,000 games in all"):
+        MatchConfig(bots=["random", "heuristic", "ismcts"], kind="tournament", games=5 * 10**11).validate()
+    with pytest.raises(ConfigError, match="would be 2,000,000 chunk files"):
+        MatchConfig(bots=["random", "heuristic"], games=2_000_000, chunk_size=1).validate()
+    from sim.config import MAX_CHUNKS
+    from sim.match import auto_chunk_size
+
+    assert -(-10**12 // auto_chunk_size(10**12, 2)) <= MAX_CHUNKS
+
+
+def test_a_match_config_made_in_python_takes_a_bot_string_and_numpy_counts(tmp_path):
+    """bots="heuristic,random" was split into letters ("lists a bot twice (h,e,u,...)")."""
+    o = play(MatchConfig(bots="heuristic,random", games=np.int64(4), seed=np.uint64(3), out=str(tmp_path / "m"),
+                         quiet=True))
+    assert o.complete and o.games_planned == 4
+    m = json.loads((tmp_path / "m" / "manifest.json").read_text())["config"]
+    assert m["bots"] == ["heuristic", "random"] and m["seed"] == 3 and m["games"] == 4
+
+
+def test_a_bad_bot_is_named_before_an_existing_folder(tmp_path):
+    """A match into a folder that is already there, with a bad bot spec: the bot is the error (the folder was,
+    and fixing the folder only led to the next error)."""
+    out = tmp_path / "m"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    with pytest.raises(ConfigError, match="iterations must be in 1..100000000"):
+        play(MatchConfig(bots=["random", "ismcts:iterations=0"], games=2, seed=1, out=str(out), quiet=True))
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
 
 
 def test_cli_match_and_tournament(tmp_path, capsys):
@@ -172,6 +248,9 @@ def test_cli_match_and_tournament(tmp_path, capsys):
     assert "unknown bot 'alphazero'" in err and len(err.strip().splitlines()) == 1
     assert main(["resume", str(out)]) == 2
     assert "holds a match" in capsys.readouterr().err
+    # `run --resume` names it the same way (it compared the match's config with a run's: "made with games=6").
+    assert main(["run", "--out", str(out), "--resume", "--games", "10"]) == 2
+    assert "holds a match, which `galaxysim resume` does not handle" in capsys.readouterr().err
 
 
 def test_bot_lists_keep_ismcts_options_together():

@@ -216,6 +216,30 @@ def test_export_keeps_files_it_did_not_write(tmp_path, capsys):
     assert not list(tmp_path.rglob(".*.tmp"))
 
 
+def test_sigterm_stops_an_export_and_leaves_no_file(tmp_path):
+    """`kill` (SIGTERM) ended an export on the spot and left its unfinished .decisions.npz.tmp (gigabytes for a big
+    run) in the run folder; now it stops as Ctrl-C does: exit code 130, one line, the file removed."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = tmp_path / "run"
+    assert start(RunConfig(players=4, bots=["random"], games=400, seed=6, threads=2, out=str(run), quiet=True,
+                           record_decisions=True), progress=False).complete
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "export", str(run), "--compress", "-q"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    tmp = run / ".decisions.npz.tmp"
+    deadline = time.monotonic() + 60
+    while not tmp.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    assert proc.poll() is None, "the export ended before it could be stopped"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "galaxysim: error: interrupted\n", (proc.returncode, err)
+    assert not tmp.exists() and not (run / "decisions.npz").exists()
+
+
 def test_export_reports_progress(tmp_path, capsys, monkeypatch):
     import sim.progress
     from sim.cli import main
