@@ -35,7 +35,7 @@ int discount_card(const Game& g, const State& s, int seat) {
 }
 
 // DevelopSelect: developments the seat can pay for (and has no copy of), or pass.
-// The developments the seat may select (before "pass").
+// develop_choices: those developments; legal_develop_select: the list with "pass".
 CardSet develop_choices(const Game& g, const State& s, int seat) {
   int budget = s.hand[seat].count() - 1 + develop_discount(g, s, seat);
   if (__builtin_expect(g.has(Game::kHasDevelopDiscount), 0) &&

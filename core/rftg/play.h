@@ -19,6 +19,8 @@ inline CardSet active_tableau(const State& s, int seat) {
   return t;
 }
 
+inline uint64_t word_mask(bool on) { return 0 - static_cast<uint64_t>(on); }  // all ones if on
+
 // The discard pile becomes the deck (A13).
 inline void reshuffle(State& s) {
   s.deck = s.discard;
@@ -29,7 +31,6 @@ inline void reshuffle(State& s) {
 // top, else uniformly at random; the discard pile is reshuffled into the deck the
 // moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's three words stay in registers:
 // a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
-inline uint64_t word_mask(bool on) { return 0 - static_cast<uint64_t>(on); }  // all ones if on
 inline CardSet draw_set(State& s, int n) {
   static_assert(CardSet::kWords == 3, "draw_set works on three words");
   uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.w[2];
@@ -280,12 +281,16 @@ inline int game_end_cards(const Game& g, const State& s, int seat) {
 int develop_cost(const Game& g, const State& s, int seat, int card);
 
 inline void pose(State& s, DecisionKind k, int seat) { s.decision = k; s.actor = static_cast<int8_t>(seat); }
+// The picker's choice among n > 1 legal actions: an index drawn from the actor's stream.
+inline int random_index(RandomPicker& pick, const State& s, int n) {
+  ++pick.picks;
+  return static_cast<int>(pick.seat_rng[s.actor]->below(static_cast<uint32_t>(n)));
+}
 // A posed decision with n > 1 legal actions in out: true when `pick` took one (now out[0]),
 // false when the decision goes back to the caller.
 inline bool picked(RandomPicker* pick, const State& s, int* out, int n) {
   if (pick == nullptr) return false;
-  out[0] = out[pick->seat_rng[s.actor]->below(static_cast<uint32_t>(n))];
-  ++pick->picks;
+  out[0] = out[random_index(*pick, s, n)];
   return true;
 }
 // A posed decision whose legal actions are the elements of `choices` in increasing order,
@@ -303,11 +308,7 @@ inline int offer_cards(RandomPicker* pick, const State& s, const CardSet& choice
     return n;
   }
   if (n == 0) return 0;
-  int r = 0;
-  if (n > 1) {
-    r = static_cast<int>(pick->seat_rng[s.actor]->below(static_cast<uint32_t>(n)));
-    ++pick->picks;
-  }
+  const int r = n > 1 ? random_index(*pick, s, n) : 0;
   out[0] = r == cards ? act::kPass : choices.select(r, c0, c1);
   return 1;
 }
