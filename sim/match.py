@@ -39,14 +39,14 @@ import numpy as np
 from results import manifest as mf
 from results import schema as sch
 from results.reader import open_run, verify_run
-from results.writer import RunWriter, clean_folder, games_written, remove_run_folder_contents
+from results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
 
 from . import bots as botreg
 from . import game_cost
 from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
                      check_types, time_capped)
 from .progress import Progress
-from .run import (_Converter, _locked, _lock_is_held, _now, _signals, _stderr, af_texts, batch_module, card_text,
+from .run import (_Converter, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
                   write_failure)
 
@@ -487,7 +487,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
                           "it, or --overwrite to replace it")
     if nonempty:
         refuse_foreign_overwrite(out)
-    if nonempty and _lock_is_held(out):
+    if nonempty and lock_is_held(out):
         raise ConfigError(f"{out} is in use by another galaxysim process")
     if cfg.chunk_size is None:
         cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))

@@ -309,9 +309,6 @@ def _locked(run_dir: Path) -> Iterator[None]:
         os.close(fd)
 
 
-_lock_is_held = lock_is_held  # (sim.match uses it under this name)
-
-
 # --- the outcome -----------------------------------------------------------------------------------------------------
 
 @dataclass
@@ -358,7 +355,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
             raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
                               "in it, or --overwrite to replace it")
         refuse_foreign_overwrite(out)
-        if _lock_is_held(out):
+        if lock_is_held(out):
             raise ConfigError(f"{out} is in use by another galaxysim process")
     with _cluster(cfg.ray_address, cfg.ray_options) as cluster:
         if cluster is not None:  # threads per task and chunk size suited to the cluster, unless given
