@@ -58,17 +58,23 @@ class Game(_rftg.Game):
 
     def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False,
                  goals: bool | None = None, takeovers: bool = False, draft: bool = False,
-                 solo_difficulty: str = "medium", solo_config: str | None = None, variant=None):
+                 solo_difficulty: str = "medium", solo_config: str | None = None, variant=None,
+                 narrow_engine: bool = True):
         """players 1 (the solo game against the robot, tgs/rvi) to 4 (base), 5 (tgs) or 6 (rvi).
         goals: None = the rulebook default (on at tgs/rvi with 2+ players); takeovers: rvi only
         (off by default, rules E45); solo_config: the text of a solo configuration file
         (default: the file shipped with galaxysim, core/data/rftg_solo.txt).
         `variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
-        "Gambling World.cost=2; hand_limit=12"; docs/variants.md)."""
+        "Gambling World.cost=2; hand_limit=12"; docs/variants.md).
+        `narrow_engine`: random play runs on the engine built with two-word card sets when the
+        game's cards fit (the base game): the same games, faster; False keeps it on the full-width
+        engine (to compare them). `game.narrow_engine` says which one plays."""
         players = game_options.players(players, RulesError)
         _check_expansion(expansion)
-        advanced, first_game, takeovers, draft = (game_options.flag(name, value, RulesError) for name, value in (
-            ("advanced", advanced), ("first_game", first_game), ("takeovers", takeovers), ("draft", draft)))
+        advanced, first_game, takeovers, draft, narrow_engine = (
+            game_options.flag(name, value, RulesError) for name, value in (
+                ("advanced", advanced), ("first_game", first_game), ("takeovers", takeovers), ("draft", draft),
+                ("narrow_engine", narrow_engine)))
         if goals is not None:
             goals = game_options.flag("goals", goals, RulesError)
         game_options.text("solo_difficulty", solo_difficulty, RulesError)
@@ -84,7 +90,8 @@ class Game(_rftg.Game):
         game_options.text("solo_config", solo_config, RulesError)
         super().__init__(db, players, expansion, advanced, first_game,
                          goals=-1 if goals is None else int(goals), takeovers=takeovers, draft=draft,
-                         solo_difficulty=solo_difficulty, solo_config=solo_config, **rules)
+                         solo_difficulty=solo_difficulty, solo_config=solo_config, narrow_engine=narrow_engine,
+                         **rules)
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""

@@ -256,6 +256,24 @@ def test_play_games_is_reproducible(opts):
     assert 5 * 200 <= a["rounds"] <= 30 * 200
 
 
+@pytest.mark.parametrize("opts", CONFIGS)
+def test_the_narrow_engine_plays_the_full_engines_games(opts):
+    # Random play of the base game runs on the two-word build of the engine (rftg/narrow.h);
+    # the same seeds give the same games on the full-width one.
+    narrow, full = rftg.Game(**opts), rftg.Game(**opts, narrow_engine=False)
+    assert narrow.narrow_engine and not full.narrow_engine
+    bots = ["random"] * narrow.players
+    strip = lambda r: {k: v for k, v in r.items() if k != "seconds"}  # noqa: E731
+    assert strip(narrow.play_games(bots, 300, 11)) == strip(full.play_games(bots, 300, 11))
+
+
+def test_the_narrow_engine_only_takes_games_whose_cards_fit():
+    assert not rftg.Game(players=4, expansion="tgs").narrow_engine  # more than 128 card instances
+    assert not rftg.Game(players=4, expansion="rvi").narrow_engine
+    with pytest.raises(rftg.RulesError, match="narrow_engine must be True or False"):
+        rftg.Game(players=4, narrow_engine="yes")
+
+
 def test_play_games_wrong_bot_count():
     game = rftg.Game(players=3)
     with pytest.raises(rftg.RulesError, match="one bot per seat"):

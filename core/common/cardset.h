@@ -1,8 +1,15 @@
-// CardSet: a fixed 192-bit set over card instances (three 64-bit words).
-// All zone bookkeeping in the engines is done with these: hands, tableaus,
-// goods, the deck and the discard pile are disjoint CardSets.
+// CardSet: a fixed-size set over card instances, W 64-bit words (three, 192 bits,
+// for every game; two, 128 bits, in the narrow build of the base-game engine:
+// rftg/narrow.h). All zone bookkeeping in the engines is done with these: hands,
+// tableaus, goods, the deck and the discard pile are disjoint CardSets.
 #pragma once
 #include <cstdint>
+
+// Words of the CardSet the code of a translation unit works with (setup.py builds the
+// RftG engine a second time with 2 for the base game).
+#ifndef GS_CARD_WORDS
+#define GS_CARD_WORDS 3
+#endif
 #if defined(__BMI__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
@@ -43,10 +50,13 @@ inline uint64_t low_bits(int r) {
 #endif
 }
 
-struct CardSet {
-  static constexpr int kWords = 3;
+template <int W>
+struct CardSetOf {
+  static_assert(W == 2 || W == 3, "a CardSet has two or three words");
+  using CardSet = CardSetOf;
+  static constexpr int kWords = W;
   static constexpr int kBits = 64 * kWords;
-  uint64_t w[kWords] = {0, 0, 0};
+  uint64_t w[kWords] = {};
 
   static CardSet single(int i) { CardSet s; s.set(i); return s; }
   // All instances with index < n (0 <= n <= kBits).
@@ -65,11 +75,16 @@ struct CardSet {
   bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1; }
   void set(int i) { w[i >> 6] |= 1ull << (i & 63); }
   void reset(int i) { w[i >> 6] &= ~(1ull << (i & 63)); }
-  void clear() { w[0] = w[1] = w[2] = 0; }
+  void clear() { for (int k = 0; k < kWords; ++k) w[k] = 0; }
 
-  bool empty() const { return (w[0] | w[1] | w[2]) == 0; }
+  bool empty() const { return (w[0] | w[1] | top()) == 0; }
   bool any() const { return !empty(); }
-  int count() const { return popcount64(w[0]) + popcount64(w[1]) + popcount64(w[2]); }
+  int count() const { return popcount64(w[0]) + popcount64(w[1]) + popcount64(top()); }
+  // The third word, or an empty one in a two-word set (so that the code can be written once).
+  uint64_t top() const {
+    if constexpr (W == 3) return w[W - 1];
+    else return 0;
+  }
 
   int first() const {  // -1 when empty
     for (int k = 0; k < kWords; ++k) if (w[k]) return 64 * k + lowest_bit(w[k]);
@@ -92,7 +107,7 @@ struct CardSet {
   // (no branch on where the element lies: for uniformly random draws).
   int select(int n, int c0, int c1) const {
     int k1 = n >= c0;
-    int k2 = n >= c0 + c1;
+    int k2 = W == 3 && n >= c0 + c1;
     n -= (k1 ? c0 : 0) + (k2 ? c1 : 0);
     int k = k1 + k2;
     return 64 * k + select_bit(w[k], n);
@@ -108,16 +123,16 @@ struct CardSet {
   CardSet& operator|=(const CardSet& o) { for (int k = 0; k < kWords; ++k) w[k] |= o.w[k]; return *this; }
   CardSet& operator&=(const CardSet& o) { for (int k = 0; k < kWords; ++k) w[k] &= o.w[k]; return *this; }
   CardSet& operator-=(const CardSet& o) { for (int k = 0; k < kWords; ++k) w[k] &= ~o.w[k]; return *this; }
-  bool operator==(const CardSet& o) const { return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2]; }
+  bool operator==(const CardSet& o) const { return w[0] == o.w[0] && w[1] == o.w[1] && top() == o.top(); }
   bool operator!=(const CardSet& o) const { return !(*this == o); }
-  bool intersects(const CardSet& o) const { return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (w[2] & o.w[2])) != 0; }
+  bool intersects(const CardSet& o) const { return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (top() & o.top())) != 0; }
 
   // Every element moved up by one (i -> i + 1); the top element falls off.
   CardSet shifted_up() const {
     CardSet r;
     r.w[0] = w[0] << 1;
     r.w[1] = (w[1] << 1) | (w[0] >> 63);
-    r.w[2] = (w[2] << 1) | (w[1] >> 63);
+    if constexpr (W == 3) r.w[2] = (w[2] << 1) | (w[1] >> 63);
     return r;
   }
 
@@ -125,15 +140,15 @@ struct CardSet {
   CardSet shifted_down() const {
     CardSet r;
     r.w[0] = (w[0] >> 1) | (w[1] << 63);
-    r.w[1] = (w[1] >> 1) | (w[2] << 63);
-    r.w[2] = w[2] >> 1;
+    r.w[1] = (w[1] >> 1) | (top() << 63);
+    if constexpr (W == 3) r.w[2] = w[2] >> 1;
     return r;
   }
 
   // Drop the n highest elements (used for canonical "choose k in increasing order").
   CardSet without_top(int n) const {
     if (n <= 0) return *this;
-    int c0 = popcount64(w[0]), c1 = popcount64(w[1]), keep = c0 + c1 + popcount64(w[2]) - n;
+    int c0 = popcount64(w[0]), c1 = popcount64(w[1]), keep = c0 + c1 + popcount64(top()) - n;
     if (keep <= 0) return CardSet();
     return *this & below(select(keep, c0, c1));  // select(keep): the lowest dropped element
   }
@@ -141,10 +156,9 @@ struct CardSet {
   // Calls f(i) for each element in increasing order. One loop over the elements
   // (the word is picked without branching), so a small set costs one loop exit.
   template <class F> void for_each(F f) const {
-    static_assert(kWords == 3, "for_each walks three words");
-    uint64_t x0 = w[0], x1 = w[1], x2 = w[2];
+    uint64_t x0 = w[0], x1 = w[1], x2 = top();
     for (int n = count(); n > 0; --n) {
-      int k = x0 ? 0 : x1 ? 1 : 2;
+      int k = x0 ? 0 : (W == 2 || x1) ? 1 : 2;
       uint64_t& x = k == 0 ? x0 : k == 1 ? x1 : x2;
       int i = 64 * k + lowest_bit(x);
       x &= x - 1;
@@ -156,7 +170,9 @@ struct CardSet {
 // A small signed number per element (an int8), stored as bit planes of its
 // magnitude, positive and negative values apart, so that its sum over a set is a
 // few AND + POPCNT per plane in use: no loop over the elements, no branch on them.
-struct CardSum {
+template <int W>
+struct CardSumOf {
+  using CardSet = CardSetOf<W>;
   CardSet pos[7], neg[8];
   uint8_t npos = 0, nneg = 0;  // planes in use
 
@@ -180,9 +196,10 @@ struct CardSum {
 // Writes the elements of `set` in increasing order to out and returns their count.
 // out needs room for count + 3 entries: elements are written four at a time, so the
 // loop runs once per four elements instead of branching on every bit.
-inline int emit_elements(const CardSet& set, int* out) {
+template <int W>
+inline int emit_elements(const CardSetOf<W>& set, int* out) {
   int n = 0;
-  for (int k = 0; k < CardSet::kWords; ++k) {
+  for (int k = 0; k < W; ++k) {
     uint64_t x = set.w[k];
     int c = popcount64(x);
     int* o = out + n;
@@ -201,5 +218,8 @@ inline int emit_elements(const CardSet& set, int* out) {
   }
   return n;
 }
+
+using CardSet = CardSetOf<GS_CARD_WORDS>;
+using CardSum = CardSumOf<GS_CARD_WORDS>;
 
 }  // namespace gs

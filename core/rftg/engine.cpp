@@ -210,6 +210,8 @@ int Game::step(State& s, int action, int* legal_out, RandomPicker* pick) const {
 }
 
 int64_t Game::play_random(State& s, Rng* const* seat_rng) const {
+  int64_t decisions;
+  if (narrow_ && narrow::play_random(*narrow_, &s, seat_rng, &decisions)) return decisions;
   RandomPicker pick{seat_rng};
   int legal[kMaxLegal];
   int n = legal_actions(s, legal);

@@ -2,21 +2,19 @@
 // instances with their precomputed power summaries) and the engine interface.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "common/cardset.h"
 #include "rftg/cards.h"
+#include "rftg/narrow.h"
+#include "rftg/options.h"
 #include "rftg/solo.h"
 #include "rftg/state.h"
 
 namespace gs::rftg {
-
-// Thrown by apply() for an action that is not legal, and by constructors for bad options.
-struct RulesError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 constexpr int kMaxConsumePowers = 3;
 
@@ -121,21 +119,6 @@ struct RandomPicker {
   int64_t picks = 0;     // decisions taken inside the engine
 };
 
-struct GameOptions {
-  int players = 4;
-  std::string expansion = "base";
-  bool advanced = false;
-  bool first_game = false;  // §2.3 introductory setup: start worlds #1..#n and preset hands
-  int goals = -1;           // TGS/RvI goals: 1 on, 0 off, -1 the rulebook default (on with 2+ players)
-  bool takeovers = false;   // RvI takeovers (E45: off unless asked for)
-  bool draft = false;       // draft variant (§6)
-  std::string solo_difficulty = "medium";  // solo game (players = 1): easy, medium or hard
-  std::string solo_config;  // solo game: text of the solo configuration (core/data/rftg_solo.txt format)
-  // Rule constants a what-if variant may change (G16; defaults are the printed rules).
-  int hand_limit = kHandLimit;         // §3.6: cards kept at the end of a round
-  int vp_per_player = 12;              // §2.2: VP chips in the pool per player
-  int tableau_end = 12;                // §3.5: a tableau of this many cards ends the game
-};
 
 class Game {
  public:
@@ -240,6 +223,9 @@ class Game {
   // The rest of the game with a random bot in every seat: the same game as repeated step
   // with legal[seat_rng[actor]->below(n)]; returns the number of decisions taken.
   int64_t play_random(State& s, Rng* const* seat_rng) const;
+  // Whether play_random hands games to the narrow engine (rftg/narrow.h): the cards fit in
+  // it and GameOptions::narrow_engine is on.
+  bool narrow_engine() const { return narrow_ != nullptr; }
   using Picker = RandomPicker;  // bots/playout.h finds the in-engine random play by this name
   bool is_terminal(const State& s) const { return s.stage == kStageGameOver; }
   int current_player(const State& s) const { return s.actor; }
@@ -293,6 +279,7 @@ class Game {
   CardSet cost_le_[kCostSteps + 1];  // [c + 1]: cost <= c; [0]: none; [kCostSteps]: all
   CardSet good_class_[5], military_, rebel_;
   int max_copies_ = 1;
+  std::shared_ptr<const narrow::Engine> narrow_;  // null in the narrow engine itself
 };
 
 }  // namespace gs::rftg

@@ -29,17 +29,18 @@ inline void reshuffle(State& s) {
 
 // Up to n cards drawn from the deck, returned as a set: each is the known stack's
 // top, else uniformly at random; the discard pile is reshuffled into the deck the
-// moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's three words stay in registers:
-// a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
+// moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's words stay in registers:
+// a draw is a few popcounts, one pdep and masked updates, with no indexed memory. (A two-word
+// set has an empty third word: d2 and c2 are constant 0 there.)
 inline CardSet draw_set(State& s, int n) {
-  static_assert(CardSet::kWords == 3, "draw_set works on three words");
-  uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.w[2];
+  constexpr bool three = CardSet::kWords == 3;
+  uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.top();
   uint64_t g0 = 0, g1 = 0, g2 = 0;
   int c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);  // kept up to date across draws
   for (int k = 0; k < n; ++k) {
     if (__builtin_expect(c0 + c1 + c2 == 0, 0)) {
       if (s.discard.empty()) break;
-      d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.w[2];
+      d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.top();
       s.discard.clear();
       c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);
     }
@@ -51,7 +52,7 @@ inline CardSet draw_set(State& s, int n) {
       bit = 1ull << (c & 63);
     } else {
       int r = static_cast<int>(s.rng.below(static_cast<uint32_t>(c0 + c1 + c2)));
-      int k1 = r >= c0, k2 = r >= c0 + c1;
+      int k1 = r >= c0, k2 = three && r >= c0 + c1;
       word = k1 + k2;
       // Masks, not ?: (which the compiler turns into branches that a random word mispredicts).
       uint64_t w = (d0 & word_mask(word == 0)) | (d1 & word_mask(word == 1)) | (d2 & word_mask(word == 2));
@@ -63,14 +64,15 @@ inline CardSet draw_set(State& s, int n) {
     g0 |= m0, g1 |= m1, g2 |= m2;
     c0 -= word == 0, c1 -= word == 1, c2 -= word == 2;
     if (__builtin_expect(c0 + c1 + c2 == 0, 0)) {  // A13
-      d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.w[2];
+      d0 = s.discard.w[0], d1 = s.discard.w[1], d2 = s.discard.top();
       s.discard.clear();
       c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);
     }
   }
-  s.deck.w[0] = d0, s.deck.w[1] = d1, s.deck.w[2] = d2;
   CardSet got;
-  got.w[0] = g0, got.w[1] = g1, got.w[2] = g2;
+  s.deck.w[0] = d0, s.deck.w[1] = d1, got.w[0] = g0, got.w[1] = g1;
+  if constexpr (three) s.deck.w[2] = d2, got.w[2] = g2;
+  (void)g2;
   return got;
 }
 // One card drawn as by draw_set; -1 if there is none (A12).
@@ -300,7 +302,7 @@ inline bool picked(RandomPicker* pick, const State& s, int* out, int n) {
 // if there is none.
 inline int offer_cards(RandomPicker* pick, const State& s, const CardSet& choices, int* out, bool with_pass = false) {
   int c0 = popcount64(choices.w[0]), c1 = popcount64(choices.w[1]);
-  int cards = c0 + c1 + popcount64(choices.w[2]);
+  int cards = c0 + c1 + popcount64(choices.top());
   int n = cards + with_pass;
   if (n > 1 && pick == nullptr) {
     emit_cards(choices, out);

@@ -1,6 +1,7 @@
 // Building a Game: card instances for the chosen level and each card's powers
 // flattened from the data file into the CardInfo summary the phases read.
 #include <algorithm>
+#include <cstddef>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -307,7 +308,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
     if (info.has_pay_military || info.has_pay_military_rebel) ++pay_military_designs;
     if (copies > max_copies_) max_copies_ = copies;
     for (int k = 0; k < copies; ++k) {
-      if (n_ >= kMaxInstances) throw RulesError("too many card instances for one game");
+      if (n_ >= CardSet::kBits) throw RulesError("too many card instances for one game");
       int i = n_++;
       info_.push_back(info);
       copies_[d].set(i);
@@ -416,6 +417,9 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       if (static_cast<int>(goal_pool_[k].size()) < db_.goal_draw[k])
         throw RulesError("the card data has too few goals for expansion '" + options.expansion + "'");
   }
+  if constexpr (CardSet::kWords == 3)  // the full-width engine; the narrow one has no narrow engine of its own
+    if (options.narrow_engine && n_ <= narrow::kMaxInstances)
+      narrow_ = narrow::make_engine(db_, options_, narrow::StateLayout{sizeof(State), offsetof(State, rng)});
 }
 
 }  // namespace gs::rftg

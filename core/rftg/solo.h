@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "rftg/cards.h"
 #include "rftg/state.h"
 
 namespace gs::rftg {
 
 class Game;
-struct CardDb;
 
 // Die faces: an action card index for the phase faces, or one of these.
 constexpr int kFaceMatch = 100, kFaceRobot = 101;

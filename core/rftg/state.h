@@ -9,13 +9,13 @@
 
 #include "common/cardset.h"
 #include "common/rng.h"
+#include "rftg/options.h"
 
 namespace gs::rftg {
 
 constexpr int kMaxPlayers = 6;
-constexpr int kMaxInstances = CardSet::kBits;
+constexpr int kMaxInstances = 192;  // the action numbering's room for instances, whatever the CardSet width
 constexpr int kStackSize = 10;
-constexpr int kHandLimit = 10;
 constexpr int kRoundCap = 30;
 constexpr uint8_t kNone = 255;  // "no instance" in uint8 instance fields  // A33: safety cap, checked with the other end conditions
 constexpr int kNumWindfallClasses = 6;  // any kind, Novelty, Rare, Genes, Alien, Genes on another world (not-this)
@@ -158,7 +158,7 @@ struct State {
   // (bits 1 and 2 are hand[5] and tableau[5]: seat 5 never plays a draft; draft.cpp).
   union {
     RobotState robot;
-    uint64_t owner_bits[CardSet::kWords];
+    uint64_t owner_bits[3];  // three words whatever the CardSet width: the narrow engine's State (rftg/narrow.h) ends like this one
   };
   // Scratch of the stage in progress: only the part of the current stage is in use, and
   // the whole block is zeroed when a stage begins (engine.cpp, enter).

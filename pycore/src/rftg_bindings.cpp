@@ -105,7 +105,8 @@ PYBIND11_MODULE(_rftg, m) {
   py::class_<Game, std::shared_ptr<Game>> game(m, "Game");
   game.def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
                         int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
-                        const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end) {
+                        const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end,
+                        bool narrow_engine) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
@@ -119,12 +120,17 @@ PYBIND11_MODULE(_rftg, m) {
              o.hand_limit = hand_limit;
              o.vp_per_player = vp_per_player;
              o.tableau_end = tableau_end;
+             o.narrow_engine = narrow_engine;
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
            py::arg("first_game") = false, py::kw_only(), py::arg("goals") = -1, py::arg("takeovers") = false,
            py::arg("draft") = false, py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "",
-           py::arg("hand_limit") = kHandLimit, py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12)
+           py::arg("hand_limit") = kHandLimit, py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12,
+           py::arg("narrow_engine") = true)
+      .def_property_readonly("narrow_engine", &Game::narrow_engine,
+                             "True when random play (play_games, random bots, ISMCTS rollouts) runs on the "
+                             "narrow engine: two-word card sets, the same games, faster (README, Speed)")
       .def_property_readonly("hand_limit", &Game::hand_limit)
       .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
       .def_property_readonly("tableau_end", &Game::tableau_end)

@@ -349,23 +349,30 @@ void test_same_seed_same_game(const Game& g, const Config& c, uint64_t seed, Tal
 }
 
 // The engine's own random play (Game::play_random, each seat drawing from its own stream)
-// plays the game that step() plays with the same choices, and counts the same decisions.
-void test_play_random(const Game& g, const Config& c, uint64_t seed, Tally& det) {
-  State a = g.new_initial_state(seed), b = a;
+// plays the game that step() plays with the same choices, and counts the same decisions;
+// from the deal and from a position `skip` decisions into the game (any stage, scratch in
+// use). In the base game play_random is the narrow engine's (rftg/narrow.h) and step()
+// the full-width one's, so this also checks that the two builds play the same games.
+void test_play_random(const Game& g, const Config& c, uint64_t seed, int skip, Tally& det) {
+  State a = g.new_initial_state(seed);
+  Rng lead_in(splitmix64(seed ^ 0x1ead1full));
+  int legal[Game::kMaxLegal];
+  int n = g.legal_actions(a, legal);
+  for (int k = 0; k < skip && n > 0; ++k) n = g.step(a, legal[lead_in.below(static_cast<uint32_t>(n))], legal);
+  State b = a;
   Rng by_step[kMaxPlayers], by_engine[kMaxPlayers];
   Rng* seat_rng[kMaxPlayers];
   for (int p = 0; p < kMaxPlayers; ++p) {
     by_step[p] = by_engine[p] = Rng(splitmix64(seed + 17 * static_cast<uint64_t>(p)));
     seat_rng[p] = &by_engine[p];
   }
-  int legal[Game::kMaxLegal];
-  int n = g.legal_actions(a, legal);
   int64_t steps = 0;
   for (; n > 0 && steps < 20000; ++steps) n = g.step(a, legal[by_step[a.actor].below(static_cast<uint32_t>(n))], legal);
   int64_t taken = g.play_random(b, seat_rng);
   std::string diff = state_diff(a, b);
   det.add_lazy(diff.empty() && taken == steps, [&] {
-    return std::string(c.label) + " seed " + std::to_string(seed) + ": play_random differs from step (" +
+    return std::string(c.label) + " seed " + std::to_string(seed) + " from decision " + std::to_string(skip) +
+           ": play_random differs from step (" +
            (diff.empty() ? "decisions " + std::to_string(taken) + " vs " + std::to_string(steps) : diff) + ")";
   });
 }
@@ -427,6 +434,9 @@ int main(int argc, char** argv) {
     o.takeovers = c.takeovers;
     o.draft = c.draft;
     Game g(db, o);
+    // The base game's 114 instances fit the narrow engine; the expansions' do not.
+    check(g.narrow_engine() == (o.expansion == std::string("base")), std::string(c.label) + ": narrow engine " +
+                                                                         (g.narrow_engine() ? "on" : "off"));
     if (c.players == 4 && o.expansion == "base") test_checker_catches(g);
     Tally inv, illegal, copies, legal_ok, exc, det;
     long rounds = 0, terminal = 0;
@@ -439,7 +449,8 @@ int main(int argc, char** argv) {
       terminal += g.is_terminal(r.final_state);
       ++total_games;
       if (i % 50 == 0) test_same_seed_same_game(g, c, seed, det);
-      if (i % 10 == 1 || config_games == 1) test_play_random(g, c, seed, det);
+      if (i % 10 == 1 || config_games == 1) test_play_random(g, c, seed, 0, det);
+      if (i % 10 == 6) test_play_random(g, c, seed, static_cast<int>(seed % 200), det);
     }
     std::string l = c.label;
     inv.report(l + " invariants after every action");

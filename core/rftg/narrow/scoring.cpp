@@ -1,0 +1,3 @@
+// rftg/scoring.cpp in the narrow engine (rftg/narrow.h).
+#include "rftg/narrow/unit.h"
+#include "rftg/scoring.cpp"
