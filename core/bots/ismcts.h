@@ -531,12 +531,12 @@ class Ismcts {
         if (!heuristic && depth_cap == 0 && n > 0) {  // uniform random to the end: inside the engine
           Rng* const all[kMaxSeats] = {&w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng};
           typename Game::Picker pick{all};
-          while (n > 0) {
-            const int a = n == 1 ? legal[0] : legal[w.rng.below(static_cast<uint32_t>(n))];
-            n = g.step(d, a, legal, &pick);
-            ++steps;
-          }
+          for (; n == 1; ++steps) n = g.step(d, legal[0], legal, &pick);  // forced: no draw
           steps += static_cast<int>(pick.picks);
+          // play_random draws as this loop would (legal[below(n)] at each decision), and
+          // hands the game to the narrow engine when it can (rftg/narrow.h).
+          if (n > 0) steps += static_cast<int>(g.play_random(d, all));
+          n = 0;
         }
       }
       while (n > 0 && (depth_cap == 0 || steps < depth_cap)) {

@@ -261,6 +261,12 @@ class Game {
   int n_ = 0;
   std::vector<CardInfo> info_;
   std::vector<CardSet> copies_;
+  struct ScoreSet {  // instances a score line of a design scores, and its points each
+    CardSet cards;
+    int points;
+  };
+  std::vector<std::vector<ScoreSet>> score_sets_;  // by design (scoring.cpp)
+  void index_score_lines();
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
   CardSet windfall_kind_[5], kind_worlds_[5];
   CardSet powered_[kNumGroups];

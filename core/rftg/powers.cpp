@@ -417,6 +417,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       if (static_cast<int>(goal_pool_[k].size()) < db_.goal_draw[k])
         throw RulesError("the card data has too few goals for expansion '" + options.expansion + "'");
   }
+  index_score_lines();
   if constexpr (CardSet::kWords == 3)  // the full-width engine; the narrow one has no narrow engine of its own
     if (options.narrow_engine && n_ <= narrow::kMaxInstances)
       narrow_ = narrow::make_engine(db_, options_, narrow::StateLayout{sizeof(State), offsetof(State, rng)});

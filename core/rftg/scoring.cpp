@@ -43,6 +43,24 @@ bool matches(const ScoreLine& line, const CardInfo& c) {
 
 }  // namespace
 
+// Each scoring design's card lines as the instances they score: a card scores on its first
+// matching line only (A24), so each line keeps the instances no earlier line matches.
+void Game::index_score_lines() {
+  score_sets_.assign(db_.designs.size(), {});
+  for (int d = 0; d < static_cast<int>(db_.designs.size()); ++d) {
+    if (copies_[d].empty()) continue;
+    CardSet taken;
+    for (const ScoreLine& line : db_.designs[d].score) {
+      CardSet cards;
+      for (int j = 0; j < n_; ++j)
+        if (matches(line, info_[j])) cards.set(j);
+      cards -= taken;
+      taken |= cards;
+      if (cards.any()) score_sets_[d].push_back(ScoreSet{cards, line.points});
+    }
+  }
+}
+
 // Unconditional Military: fixed values and Hidden Fortress's +1 per military world (E7).
 int Game::total_military(const State& s, int seat) const {
   const CardSet& tab = s.tableau[seat];
@@ -69,14 +87,7 @@ Game::ScoreParts Game::score_parts(const State& s, int seat) const {
         parts.six_cost += line.points + kByKinds[kinds];
       }
     }
-    tab.for_each([&](int j) {  // A24: each card scores on its first matching line
-      for (const ScoreLine& line : d.score) {
-        if (matches(line, card(j))) {
-          parts.six_cost += line.points;
-          break;
-        }
-      }
-    });
+    for (const ScoreSet& set : score_sets_[card(i).design]) parts.six_cost += set.points * (tab & set.cards).count();
   });
   if (goals_on()) parts.goals = goal_vp(*this, s, seat);
   parts.total = parts.cards + parts.chips + parts.six_cost + parts.goals;
