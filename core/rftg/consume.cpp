@@ -51,6 +51,12 @@ struct GoodsCount {
            ((code & code::kConsumeGenes) ? by_kind[kGenes] : 0) + ((code & code::kConsumeAlien) ? by_kind[kAlien] : 0);
   }
   int kinds() const { return (by_kind[1] > 0) + (by_kind[2] > 0) + (by_kind[3] > 0) + (by_kind[4] > 0); }
+  // Goods of the kinds in `mask` (bit k: kind k; bit 0: all goods), without a branch.
+  int accepted_kinds(unsigned mask) const {
+    return (total & -static_cast<int>(mask & 1)) +
+           (by_kind[1] & -static_cast<int>((mask >> 1) & 1)) + (by_kind[2] & -static_cast<int>((mask >> 2) & 1)) +
+           (by_kind[3] & -static_cast<int>((mask >> 3) & 1)) + (by_kind[4] & -static_cast<int>((mask >> 4) & 1));
+  }
 };
 
 GoodsCount count_goods(const Game& g, const State& s, int seat) {
@@ -87,6 +93,25 @@ bool mandatory(const ConsumePower& p) { return (p.code & (code::kDiscardHand | c
 
 bool same_power(const ConsumePower& a, const ConsumePower& b) {
   return a.code == b.code && a.value == b.value && a.times == b.times;
+}
+
+// usable() as a number compared with a threshold, decided once per power (ConsumePower::test).
+void classify(ConsumePower& p) {
+  uint32_t c = p.code;
+  p.test = kTestGoods, p.need = 1, p.kinds = 1;  // bit 0: goods of any kind
+  if (c & code::kDiscardHand) p.test = kTestHand;
+  else if (c & (code::kConsumeDraw | code::kDrawLucky | code::kConsumeVp)) p.test = kTestAlways, p.need = 0;
+  else if (c & (code::kAnteCard | code::kConsumeNDiff | code::kConsumeThis)) p.test = kTestOther;
+  else if (c & (code::kConsumeAll | code::kTradeAction)) p.need = 1;
+  else if (c & code::kConsumeThreeDiff) p.test = kTestKinds, p.need = 3;
+  else {
+    p.need = c & code::kConsumeTwo ? 2 : 1;
+    if (!(c & code::kConsumeAny) && (c & kKindCodes))
+      p.kinds = static_cast<uint8_t>(((c & code::kConsumeNovelty) ? 1u << kNovelty : 0u) |
+                                     ((c & code::kConsumeRare) ? 1u << kRare : 0u) |
+                                     ((c & code::kConsumeGenes) ? 1u << kGenes : 0u) |
+                                     ((c & code::kConsumeAlien) ? 1u << kAlien : 0u));
+  }
 }
 
 int trade_value(const Game& g, const State& s, int seat, int world, bool bonuses) {
@@ -255,28 +280,48 @@ int run_consume(const Game& g, State& s, int* out, RandomPicker* pick) {
 }
 
 // Unused usable powers (one per identical kind) and, if no mandatory one is left, "stop".
+// Each power's action is written, and kept (count moves on) only if it is offered: no
+// branch on usability, which changes from call to call.
 int legal_consume_powers(const Game& g, const State& s, int seat, int* out) {
   CardSet cards = s.tableau[seat] & g.powered(kGroupConsume);
   if (cards.empty()) return 0;
   GoodsCount gc = count_goods(g, s, seat);
-  const ConsumePower* offered[32];
+  // The numbers a power's test compares with its need, by ConsumeTest.
+  int measure[4] = {0, s.hand[seat].any(), 0, gc.kinds()};
+  uint64_t seen[4] = {0, 0, 0, 0};  // signatures offered
   int count = 0, pos = 0;
-  bool must = false;
+  unsigned must = 0;
   cards.for_each([&](int i) {
     const CardInfo& c = g.card(i);
     for (int k = 0; k < c.n_consume; ++k, ++pos) {
       const ConsumePower& p = c.consume[k];
-      if (((s.used >> pos) & 1) || !usable(g, s, seat, gc, p, i)) continue;
-      bool dup = false;
-      for (int j = 0; j < count && !dup; ++j) dup = same_power(*offered[j], p);
-      if (dup) continue;
-      must |= mandatory(p);
-      offered[count] = &p;
-      out[count++] = act::kPowerBase + 4 * i + p.index;
+      measure[kTestGoods] = gc.accepted_kinds(p.kinds);
+      bool ok = __builtin_expect(p.test == kTestOther, 0) ? usable(g, s, seat, gc, p, i) : measure[p.test] >= p.need;
+      uint64_t bit = 1ull << (p.sig & 63);
+      unsigned keep = ok & !((s.used >> pos) & 1) & !(seen[p.sig >> 6] & bit);
+      seen[p.sig >> 6] |= bit & (0 - static_cast<uint64_t>(keep));
+      must |= keep & mandatory(p);
+      out[count] = act::kPowerBase + 4 * i + p.index;
+      count += static_cast<int>(keep);
     }
   });
   if (count > 0 && !must) out[count++] = act::kPass;
   return count;
+}
+
+// Classifies every consume power (classify) and numbers the distinct ones.
+void Game::index_consume_powers() {
+  std::vector<ConsumePower> distinct;
+  for (CardInfo& c : info_)
+    for (int k = 0; k < c.n_consume; ++k) {
+      ConsumePower& p = c.consume[k];
+      classify(p);
+      size_t id = 0;
+      while (id < distinct.size() && !same_power(distinct[id], p)) ++id;
+      if (id == distinct.size()) distinct.push_back(p);
+      if (id > 255) throw RulesError("the cards have more than 256 different consume powers (the engine's limit)");
+      p.sig = static_cast<uint8_t>(id);
+    }
 }
 
 int legal_consume(const Game& g, const State& s, int* out) {

@@ -26,11 +26,20 @@ enum SettleLane : uint8_t {
   kLaneColonyShip = 14
 };  // consume (phase IV, non-trade) powers on one card
 
+// How a consume power's usability is decided (ConsumePower::test): a number of the seat's
+// at least ConsumePower::need, or (kTestOther) by the rules of consume.cpp.
+enum ConsumeTest : uint8_t { kTestAlways = 0, kTestHand = 1, kTestGoods = 2, kTestKinds = 3, kTestOther = 4 };
+
 struct ConsumePower {
   uint32_t code;
   int8_t value;
   int8_t times;
   int8_t index;  // power index on its card (slot = instance * 4 + index)
+  // Set by the Game (Game::index_consume_powers, consume.cpp).
+  uint8_t test;   // ConsumeTest: always; cards in hand; goods of the accepted kinds; kinds of goods
+  uint8_t need;   // ... usable when that number is at least this
+  uint8_t kinds;  // kTestGoods: bit k set for an accepted good kind k (1..4); bit 0: any kind
+  uint8_t sig;    // the same for powers with the same code, value and times (one of them is offered)
 };
 
 // Everything the engine needs to know about one card instance, flattened.
@@ -267,6 +276,7 @@ class Game {
   };
   std::vector<std::vector<ScoreSet>> score_sets_;  // by design (scoring.cpp)
   void index_score_lines();
+  void index_consume_powers();
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
   CardSet windfall_kind_[5], kind_worlds_[5];
   CardSet powered_[kNumGroups];

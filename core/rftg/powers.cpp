@@ -90,7 +90,7 @@ void add_consume(const Design& d, const Power& p, CardInfo& c) {
                               kConsumeNDiff | kConsumeThis | kConsumeVp | kAnteCard;
   if (k & ~kKnown) unsupported(d, p);
   if (c.n_consume >= kMaxConsumePowers) unsupported(d, p);
-  c.consume[c.n_consume] = ConsumePower{k, p.value, p.times, c.n_consume};
+  c.consume[c.n_consume] = ConsumePower{k, p.value, p.times, c.n_consume, kTestOther, 0, 0, 0};
   ++c.n_consume;
   c.has_consume_power = true;
 }
@@ -418,6 +418,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
         throw RulesError("the card data has too few goals for expansion '" + options.expansion + "'");
   }
   index_score_lines();
+  index_consume_powers();
   if constexpr (CardSet::kWords == 3)  // the full-width engine; the narrow one has no narrow engine of its own
     if (options.narrow_engine && n_ <= narrow::kMaxInstances)
       narrow_ = narrow::make_engine(db_, options_, narrow::StateLayout{sizeof(State), offsetof(State, rng)});
