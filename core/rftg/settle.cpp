@@ -110,10 +110,12 @@ unsigned feasible_methods(const SettlePowers& sp, const CardInfo& w, int avail, 
   return m;
 }
 
-unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
-  SettlePowers sp = settle_powers(g, s, seat);
+unsigned feasible_methods(const Game& g, const State& s, const SettlePowers& sp, int seat, int world, int avail) {
   if (__builtin_expect(!sp.extra, 1)) return base_methods(sp, g.card(world), avail);
   return feasible_methods(sp, g.card(world), avail, temp_gained(s, seat), hand_capacity_left(sp, s, seat));
+}
+unsigned feasible_methods(const Game& g, const State& s, int seat, int world, int avail) {
+  return feasible_methods(g, s, settle_powers(g, s, seat), seat, world, avail);
 }
 
 bool settle_twice(const State& s) {
@@ -133,8 +135,7 @@ CardSet zero_cost_choices(const Game& g, const State& s, int seat) {
 
 // Carry out the chosen method; returns the number of cards still to pay, or -1 when the
 // method goes on with a decision (temporary Military, which zero-cost card).
-int execute_method(const Game& g, State& s, int seat, int world) {
-  SettlePowers sp = settle_powers(g, s, seat);
+int execute_method(const Game& g, State& s, const SettlePowers& sp, int seat, int world) {
   Terms t = settle_terms(sp, g.card(world));
   switch (s.method) {
     case kMethodPay: return t.pay_cost;
@@ -241,12 +242,27 @@ void next_seat(State& s) {
 }
 
 // Start placing world `c` of the seat (first or second world): settle method and payment.
+// The kExecute step: carry out s.method on world c (sp: the seat's settle powers).
+void execute_placement(const Game& g, State& s, const SettlePowers& sp, int seat, int c) {
+  int cost = execute_method(g, s, sp, seat, c);
+  if (cost < 0) {  // a decision first
+    s.step = s.method == kMethodColonyShip || s.method == kMethodContactColony ? kZeroCard : kTemp;
+    return;
+  }
+  s.need = static_cast<int8_t>(cost);
+  s.floor = kNone;
+  s.step = cost > 0 ? kPay : kDraws;
+}
+
+// With a single feasible method the placement is carried out at once, with the same powers.
 inline void begin_placement(const Game& g, State& s, int seat, int c) {
-  unsigned m = feasible_methods(g, s, seat, c, s.hand[seat].count());
+  const SettlePowers sp = settle_powers(g, s, seat);
+  unsigned m = feasible_methods(g, s, sp, seat, c, s.hand[seat].count());
   if (m == 0) throw std::logic_error("galaxysim internal error: revealed world cannot be placed");
   if (__builtin_popcount(m) == 1) {
     s.method = static_cast<uint8_t>(__builtin_ctz(m));
     s.step = kExecute;
+    execute_placement(g, s, sp, seat, c);
   } else {
     s.step = kMethod;
   }
@@ -354,14 +370,7 @@ int run_settle(const Game& g, State& s, int* out, RandomPicker* pick) {
       }
       case kExecute: {
         int seat = seat_at(s, s.turn);
-        int cost = execute_method(g, s, seat, placing_world(s, seat));
-        if (cost < 0) {  // a decision first
-          s.step = s.method == kMethodColonyShip || s.method == kMethodContactColony ? kZeroCard : kTemp;
-          break;
-        }
-        s.need = static_cast<int8_t>(cost);
-        s.floor = kNone;
-        s.step = cost > 0 ? kPay : kDraws;
+        execute_placement(g, s, settle_powers(g, s, seat), seat, placing_world(s, seat));
         break;
       }
       case kPay: {
