@@ -215,6 +215,14 @@ class Game {
   bool has(Feature f) const { return (features_ & f) != 0; }
   // Goals of this game's level (indices into db().goals).
   const std::vector<int>& goal_pool(int kind) const { return goal_pool_[kind]; }
+  // Goals (bit = goal index) checked at any of the moments in `when` (GoalDesign::checked bits).
+  unsigned goals_checked(unsigned when) const {
+    unsigned m = 0;
+    for (; when; when &= when - 1) m |= goals_at_[__builtin_ctz(when)];
+    return m;
+  }
+  // Instances with a power of category k (CardInfo::power_categories bit k).
+  const CardSet& category_cards(int k) const { return category_[k]; }
 
   // The engine.
   State new_initial_state(uint64_t seed) const;
@@ -291,6 +299,8 @@ class Game {
   CardSet question_six_, scoring_, zero_cost_, nmt_, hand_limit_12_, game_end_14_, mix_, develop_discount_, discard_produce_;
   CardSet not_this_, takeover_[3], takeover_defence_, place_two_, settle_extra_;
   std::vector<int> goal_pool_[2];
+  uint16_t goals_at_[8] = {};  // by GoalDesign::checked bit
+  CardSet category_[8];
   static constexpr int kCostSteps = 16;
   CardSet cost_le_[kCostSteps + 1];  // [c + 1]: cost <= c; [0]: none; [kCostSteps]: all
   CardSet good_class_[5], military_, rebel_;

@@ -20,8 +20,8 @@ MostStandings standings(const Game& g, const State& s, int goal) {
   MostStandings m;
   const GoalDesign& gd = g.db().goals[goal];
   uint8_t claims = s.goal_claims[slot_of(s, goal)];
+  goal_values(g, s, gd.measure, m.v);
   for (int p = 0; p < s.players; ++p) {
-    m.v[p] = goal_value(g, s, p, gd.measure);
     if (m.v[p] > m.max) m.max = m.v[p];
     if ((claims >> p) & 1) m.holder = p;
   }
@@ -35,37 +35,49 @@ bool loses(const GoalDesign& gd, const MostStandings& m) {
 
 }  // namespace
 
-int goal_value(const Game& g, const State& s, int seat, GoalMeasure m) {
-  const CardSet& tab = s.tableau[seat];
+// A goal's measure for every seat (v[seat]), with one dispatch on the measure.
+void goal_values(const Game& g, const State& s, GoalMeasure m, int* v) {
+  auto each = [&](auto value) {
+    for (int p = 0; p < s.players; ++p) v[p] = value(s.tableau[p], p);
+  };
   switch (m) {
-    case GoalMeasure::VpChips: return s.chips[seat];
-    case GoalMeasure::GoodKinds: {
-      int kinds = 0;
-      for (int k = kNovelty; k <= kAlien; ++k) kinds += tab.intersects(g.worlds_of_kind(k));
-      return kinds;
-    }
-    case GoalMeasure::AlienCards: return (tab & g.keyword_cards(kFlagAlien)).count();  // the keyword (E48)
-    case GoalMeasure::RoundDiscard: return (s.round_discarded >> seat) & 1;
-    case GoalMeasure::PowerCategories: {
-      unsigned cats = 0;
-      tab.for_each([&](int c) { cats |= g.card(c).power_categories; });
-      return __builtin_popcount(cats);
-    }
-    case GoalMeasure::QuestionSixDevs: return (tab & g.question_six_devels()).count();
-    case GoalMeasure::TableauCards: return tab.count();
-    case GoalMeasure::Goods: return (tab & s.has_good).count();
-    case GoalMeasure::UpliftCards: return (tab & g.keyword_cards(kFlagUplift)).count();  // E47
-    case GoalMeasure::TotalMilitary: return g.total_military(s, seat);                  // E7
-    case GoalMeasure::NoveltyRareWorlds: return (tab & (g.worlds_of_kind(kNovelty) | g.worlds_of_kind(kRare))).count();
-    case GoalMeasure::Developments: return (tab & g.developments()).count();
+    case GoalMeasure::VpChips: return each([&](const CardSet&, int p) { return int{s.chips[p]}; });
+    case GoalMeasure::GoodKinds:
+      return each([&](const CardSet& tab, int) {
+        int kinds = 0;
+        for (int k = kNovelty; k <= kAlien; ++k) kinds += tab.intersects(g.worlds_of_kind(k));
+        return kinds;
+      });
+    case GoalMeasure::AlienCards:  // the keyword (E48)
+      return each([&](const CardSet& tab, int) { return (tab & g.keyword_cards(kFlagAlien)).count(); });
+    case GoalMeasure::RoundDiscard: return each([&](const CardSet&, int p) { return (s.round_discarded >> p) & 1; });
+    case GoalMeasure::PowerCategories:
+      return each([&](const CardSet& tab, int) {
+        int cats = 0;
+        for (int k = 0; k < 8; ++k) cats += tab.intersects(g.category_cards(k));
+        return cats;
+      });
+    case GoalMeasure::QuestionSixDevs:
+      return each([&](const CardSet& tab, int) { return (tab & g.question_six_devels()).count(); });
+    case GoalMeasure::TableauCards: return each([&](const CardSet& tab, int) { return tab.count(); });
+    case GoalMeasure::Goods: return each([&](const CardSet& tab, int) { return (tab & s.has_good).count(); });
+    case GoalMeasure::UpliftCards:  // E47
+      return each([&](const CardSet& tab, int) { return (tab & g.keyword_cards(kFlagUplift)).count(); });
+    case GoalMeasure::TotalMilitary: return each([&](const CardSet&, int p) { return g.total_military(s, p); });  // E7
+    case GoalMeasure::NoveltyRareWorlds:
+      return each([&](const CardSet& tab, int) {
+        return (tab & (g.worlds_of_kind(kNovelty) | g.worlds_of_kind(kRare))).count();
+      });
+    case GoalMeasure::Developments: return each([&](const CardSet& tab, int) { return (tab & g.developments()).count(); });
     case GoalMeasure::ProductionWorlds: {  // worlds with a good kind that are not windfall worlds
-      CardSet kinds = g.worlds_of_kind(kNovelty) | g.worlds_of_kind(kRare) | g.worlds_of_kind(kGenes) |
-                      g.worlds_of_kind(kAlien);
-      return ((tab & kinds) - g.windfall_worlds()).count();
+      const CardSet kinds = (g.worlds_of_kind(kNovelty) | g.worlds_of_kind(kRare) | g.worlds_of_kind(kGenes) |
+                             g.worlds_of_kind(kAlien)) - g.windfall_worlds();
+      return each([&](const CardSet& tab, int) { return (tab & kinds).count(); });
     }
-    case GoalMeasure::ExploreCards: return (tab & g.explore_powered()).count();
-    case GoalMeasure::RebelMilitaryWorlds: return (tab & g.rebel_military()).count();
-    default: return 0;
+    case GoalMeasure::ExploreCards: return each([&](const CardSet& tab, int) { return (tab & g.explore_powered()).count(); });
+    case GoalMeasure::RebelMilitaryWorlds:
+      return each([&](const CardSet& tab, int) { return (tab & g.rebel_military()).count(); });
+    default: return each([](const CardSet&, int) { return 0; });
   }
 }
 
@@ -84,15 +96,16 @@ void deal_goals(const Game& g, State& s) {
 }
 
 void check_goals(const Game& g, State& s, unsigned when) {
-  for (unsigned left = s.goals; left; left &= left - 1) {
+  for (unsigned left = s.goals & g.goals_checked(when); left; left &= left - 1) {
     int goal = __builtin_ctz(left);
     const GoalDesign& gd = g.db().goals[goal];
-    if (!(gd.checked & when)) continue;
     uint8_t& claims = s.goal_claims[slot_of(s, goal)];
     if (gd.kind == GoalKind::First) {
       if (claims) continue;  // closed: somebody scored it already (§2.2)
+      int v[kMaxPlayers];
+      goal_values(g, s, gd.measure, v);
       for (int p = 0; p < s.players; ++p)  // everybody who meets it now scores it (E9)
-        if (goal_value(g, s, p, gd.measure) >= gd.at_least) claims = static_cast<uint8_t>(claims | (1u << p));
+        claims = static_cast<uint8_t>(claims | (static_cast<unsigned>(v[p] >= gd.at_least) << p));
       continue;
     }
     MostStandings m = standings(g, s, goal);

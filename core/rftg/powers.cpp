@@ -314,6 +314,8 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
       copies_[d].set(i);
       all_.set(i);
       if (k > 0) later_copies_.set(i);
+      for (int b = 0; b < 8; ++b)
+        if ((info.power_categories >> b) & 1) category_[b].set(i);
       if (design.has(kFlagStart)) start_worlds_.set(i);
       if (info.world()) {
         worlds_.set(i);
@@ -413,6 +415,9 @@ Game::Game(const CardDb& db, const GameOptions& options) : options_(options), db
   if (goals_on_) {
     for (int k = 0; k < static_cast<int>(db_.goals.size()); ++k)
       if (db_.goals[k].level <= level_) goal_pool_[static_cast<int>(db_.goals[k].kind)].push_back(k);
+    for (int k = 0; k < static_cast<int>(db_.goals.size()) && k < 16; ++k)  // s.goals holds 16
+      for (int b = 0; b < 8; ++b)
+        if ((db_.goals[k].checked >> b) & 1) goals_at_[b] = static_cast<uint16_t>(goals_at_[b] | (1u << k));
     for (int k = 0; k < 2; ++k)
       if (static_cast<int>(goal_pool_[k].size()) < db_.goal_draw[k])
         throw RulesError("the card data has too few goals for expansion '" + options.expansion + "'");

@@ -42,12 +42,11 @@
 #include "rftg/game.h"
 
 namespace gs::rftg {
-int goal_value(const Game& g, const State& s, int seat, GoalMeasure m);  // goals.cpp
+void goal_values(const Game& g, const State& s, GoalMeasure m, int* v);  // goals.cpp
 }
 
 namespace gs::rftg::testing {
 
-inline int goal_value_of(const Game& g, const State& s, int seat, GoalMeasure m) { return goal_value(g, s, seat, m); }
 
 inline std::string set_str(const CardSet& set) {
   std::ostringstream o;
@@ -206,10 +205,8 @@ inline std::string goal_problems(const Game& g, const State& s) {
     uint8_t claims = s.goal_claims[slot];
     if (claims >> s.players) return "goal " + gd.name + " claimed by a seat that does not play";
     int v[kMaxPlayers], top = -1000;
-    for (int p = 0; p < s.players; ++p) {
-      v[p] = goal_value_of(g, s, p, gd.measure);
-      top = std::max(top, v[p]);
-    }
+    goal_values(g, s, gd.measure, v);
+    for (int p = 0; p < s.players; ++p) top = std::max(top, v[p]);
     if (gd.kind == GoalKind::Most) {
       if (__builtin_popcount(claims) > 1) return "most goal " + gd.name + " has several holders";
       if (claims) {
