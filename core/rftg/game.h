@@ -284,6 +284,8 @@ class Game {
   };
   std::vector<std::vector<ScoreSet>> score_sets_;  // by design (scoring.cpp)
   void index_score_lines();
+  ScoreParts score_parts(const State& s, int seat, int goal_vp) const;  // with the seat's goal VP given
+  void goal_scores(const State& s, int* goals) const;                  // every seat's goal VP (0 without goals)
   void index_consume_powers();
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;
   CardSet windfall_kind_[5], kind_worlds_[5];

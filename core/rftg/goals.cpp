@@ -134,24 +134,23 @@ void check_goal_losses(const Game& g, State& s) {
 
 // §2.3 end of game and §2.4: first goals scored, the most-goal holder, and every other
 // player tied at the highest value (at least the minimum), from the final tableaus.
-int goal_vp(const Game& g, const State& s, int seat) {
-  int vp = 0;
+void goal_vps(const Game& g, const State& s, int* vp) {
+  for (int p = 0; p < s.players; ++p) vp[p] = 0;
   for (unsigned left = s.goals; left; left &= left - 1) {
     int goal = __builtin_ctz(left);
     const GoalDesign& gd = g.db().goals[goal];
     uint8_t claims = s.goal_claims[slot_of(s, goal)];
     if (gd.kind == GoalKind::First) {
-      if ((claims >> seat) & 1) vp += gd.vp;
-      continue;
-    }
-    if ((claims >> seat) & 1) {
-      vp += gd.vp;
+      for (int p = 0; p < s.players; ++p)
+        if ((claims >> p) & 1) vp[p] += gd.vp;
       continue;
     }
     MostStandings m = standings(g, s, goal);
-    if (m.v[seat] == m.max && m.v[seat] >= gd.at_least) vp += gd.tie_vp;
+    for (int p = 0; p < s.players; ++p) {
+      if ((claims >> p) & 1) vp[p] += gd.vp;
+      else if (m.v[p] == m.max && m.v[p] >= gd.at_least) vp[p] += gd.tie_vp;
+    }
   }
-  return vp;
 }
 
 }  // namespace gs::rftg

@@ -265,7 +265,7 @@ void deal_goals(const Game& g, State& s);
 void check_goals(const Game& g, State& s, unsigned when);      // at the end of a phase (1 << Phase) or round
 void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
 void goal_values(const Game& g, const State& s, GoalMeasure m, int* v);  // v[seat] for every seat
-int goal_vp(const Game& g, const State& s, int seat);
+void goal_vps(const Game& g, const State& s, int* vp);  // every seat's goal VP at the end
 // The game's hand limit (10), two more with Pan-Galactic Research (§4.1, DISCARD_TO_12;
 // G-entry in docs/rules.md: what-if rule constants move both numbers together).
 inline int hand_limit(const Game& g, const State& s, int seat) {

@@ -71,6 +71,18 @@ int Game::total_military(const State& s, int seat) const {
 }
 
 Game::ScoreParts Game::score_parts(const State& s, int seat) const {
+  int goals[kMaxPlayers] = {};
+  if (goals_on()) goal_vps(*this, s, goals);
+  return score_parts(s, seat, goals[seat]);
+}
+
+// Every seat's goal VP is worked out at once (the most goals' standings are everybody's).
+void Game::goal_scores(const State& s, int* goals) const {
+  for (int i = 0; i < kMaxPlayers; ++i) goals[i] = 0;
+  if (goals_on()) goal_vps(*this, s, goals);
+}
+
+Game::ScoreParts Game::score_parts(const State& s, int seat, int goal_vp) const {
   ScoreParts parts;
   parts.chips = s.chips[seat];
   const CardSet& tab = s.tableau[seat];
@@ -89,14 +101,16 @@ Game::ScoreParts Game::score_parts(const State& s, int seat) const {
     }
     for (const ScoreSet& set : score_sets_[card(i).design]) parts.six_cost += set.points * (tab & set.cards).count();
   });
-  if (goals_on()) parts.goals = goal_vp(*this, s, seat);
+  parts.goals = goal_vp;
   parts.total = parts.cards + parts.chips + parts.six_cost + parts.goals;
   return parts;
 }
 
 std::vector<int> Game::scores(const State& s) const {
+  int goals[kMaxPlayers];
+  goal_scores(s, goals);
   std::vector<int> out;
-  for (int i = 0; i < s.players; ++i) out.push_back(score_parts(s, i).total);
+  for (int i = 0; i < s.players; ++i) out.push_back(score_parts(s, i, goals[i]).total);
   return out;
 }
 
@@ -108,9 +122,11 @@ int Game::winners(const State& s, int* out) const {
     if (won) out[0] = 0;
     return won ? 1 : 0;
   }
+  int goals[kMaxPlayers];
+  goal_scores(s, goals);
   int best = -1000000, best_tie = -1, n = 0;
   for (int i = 0; i < s.players; ++i) {
-    int sc = score_parts(s, i).total;
+    int sc = score_parts(s, i, goals[i]).total;
     int tie = s.hand[i].count() + (s.tableau[i] & s.has_good).count();  // A9: hand + goods
     if (sc > best || (sc == best && tie > best_tie)) {
       best = sc;
