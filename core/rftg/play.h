@@ -27,13 +27,50 @@ inline void reshuffle(State& s) {
   s.discard.clear();
 }
 
+// draw_set of the narrow engine (two-word sets): `hi`, all ones when the card is in the
+// second word, picks the word and splits the card's bit between the words.
+inline CardSet draw_set_two_words(State& s, int n) {
+  uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], g0 = 0, g1 = 0;
+  int c0 = popcount64(d0), c1 = popcount64(d1);
+  for (int k = 0; k < n; ++k) {
+    if (__builtin_expect(c0 + c1 == 0, 0)) {
+      if (s.discard.empty()) break;
+      d0 = s.discard.w[0], d1 = s.discard.w[1];
+      s.discard.clear();
+      c0 = popcount64(d0), c1 = popcount64(d1);
+    }
+    uint64_t hi, bit;
+    if (__builtin_expect(s.nstack > 0, 0)) {
+      int c = s.stack[--s.nstack];
+      hi = word_mask(c >= 64);
+      bit = 1ull << (c & 63);
+    } else {
+      int r = static_cast<int>(s.rng.below(static_cast<uint32_t>(c0 + c1)));
+      hi = word_mask(r >= c0);
+      bit = select_bit_mask(d0 ^ ((d0 ^ d1) & hi), r - (c0 & static_cast<int>(hi)));
+    }
+    d0 &= ~(bit & ~hi), d1 &= ~(bit & hi);
+    g0 |= bit & ~hi, g1 |= bit & hi;
+    const int in_hi = static_cast<int>(hi & 1);
+    c0 -= 1 - in_hi, c1 -= in_hi;
+    if (__builtin_expect(c0 + c1 == 0, 0)) {  // A13
+      d0 = s.discard.w[0], d1 = s.discard.w[1];
+      s.discard.clear();
+      c0 = popcount64(d0), c1 = popcount64(d1);
+    }
+  }
+  CardSet got;
+  s.deck.w[0] = d0, s.deck.w[1] = d1, got.w[0] = g0, got.w[1] = g1;
+  return got;
+}
+
 // Up to n cards drawn from the deck, returned as a set: each is the known stack's
 // top, else uniformly at random; the discard pile is reshuffled into the deck the
 // moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's words stay in registers:
-// a draw is a few popcounts, one pdep and masked updates, with no indexed memory. (A two-word
-// set has an empty third word: d2 and c2 are constant 0 there.)
+// a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
 inline CardSet draw_set(State& s, int n) {
   constexpr bool three = CardSet::kWords == 3;
+  if constexpr (!three) return draw_set_two_words(s, n);
   uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.top();
   uint64_t g0 = 0, g1 = 0, g2 = 0;
   int c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);  // kept up to date across draws
