@@ -44,10 +44,11 @@ void produce_on(const Game& g, State& s, int seat, int world) {
 unsigned open_classes(const Game& g, State& s, int seat) {
   unsigned m = 0;
   const int classes = windfall_classes(g);
-  for (int k = 0; k < classes; ++k) {
-    if (s.windfall_left[k] <= 0) continue;
-    if (windfall_targets(g, s, seat, k).any()) m |= 1u << k;
-    else s.windfall_left[k] = 0;
+  for (int k = 0; k < classes; ++k) {  // no branch on the counts: they are mostly 0, but not predictably
+    const int8_t left = s.windfall_left[k];
+    const bool open = (left > 0) & windfall_targets(g, s, seat, k).any();
+    m |= static_cast<unsigned>(open) << k;
+    s.windfall_left[k] = left > 0 && !open ? 0 : left;
   }
   return m;
 }
