@@ -73,8 +73,24 @@ struct CardSetOf {
   }
 
   bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1; }
-  void set(int i) { w[i >> 6] |= 1ull << (i & 63); }
-  void reset(int i) { w[i >> 6] &= ~(1ull << (i & 63)); }
+  // A two-word set writes both words (masks, no indexed store): a later whole-set load then
+  // forwards from the stores instead of waiting for a partial one.
+  void set(int i) {
+    if constexpr (W == 2) {
+      const uint64_t bit = 1ull << (i & 63), hi = 0 - static_cast<uint64_t>(i >> 6);
+      w[0] |= bit & ~hi, w[1] |= bit & hi;
+    } else {
+      w[i >> 6] |= 1ull << (i & 63);
+    }
+  }
+  void reset(int i) {
+    if constexpr (W == 2) {
+      const uint64_t bit = 1ull << (i & 63), hi = 0 - static_cast<uint64_t>(i >> 6);
+      w[0] &= ~(bit & ~hi), w[1] &= ~(bit & hi);
+    } else {
+      w[i >> 6] &= ~(1ull << (i & 63));
+    }
+  }
   void clear() { for (int k = 0; k < kWords; ++k) w[k] = 0; }
 
   bool empty() const { return (w[0] | w[1] | top()) == 0; }
