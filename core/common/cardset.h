@@ -5,8 +5,8 @@
 #pragma once
 #include <cstdint>
 
-// Words of the CardSet the code of a translation unit works with (setup.py builds the
-// RftG engine a second time with 2 for the base game).
+// Words of the CardSet the code of a translation unit works with (the sources in
+// core/rftg/narrow/ build the RftG engine a second time with 2, for the base game).
 #ifndef GS_CARD_WORDS
 #define GS_CARD_WORDS 3
 #endif

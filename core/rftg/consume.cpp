@@ -45,11 +45,6 @@ unsigned kinds_in(const Game& g, const CardSet& worlds) {
 struct GoodsCount {
   int total = 0;
   int by_kind[5] = {0, 0, 0, 0, 0};
-  int accepted(uint32_t code) const {
-    if ((code & code::kConsumeAny) || !(code & kKindCodes)) return total;
-    return ((code & code::kConsumeNovelty) ? by_kind[kNovelty] : 0) + ((code & code::kConsumeRare) ? by_kind[kRare] : 0) +
-           ((code & code::kConsumeGenes) ? by_kind[kGenes] : 0) + ((code & code::kConsumeAlien) ? by_kind[kAlien] : 0);
-  }
   int kinds() const { return (by_kind[1] > 0) + (by_kind[2] > 0) + (by_kind[3] > 0) + (by_kind[4] > 0); }
   // Goods of the kinds in `mask` (bit k: kind k; bit 0: all goods), without a branch.
   int accepted_kinds(unsigned mask) const {
@@ -74,19 +69,13 @@ bool can_ante(const Game& g, const CardSet& hand) {
   return ok;
 }
 
-bool usable(const Game& g, const State& s, int seat, const GoodsCount& gc, const ConsumePower& p, int card) {
+// Usability of the powers classify() leaves to a test of their own (kTestOther): the
+// expansions' ante, one-of-each-kind and own-good powers.
+bool usable_other(const Game& g, const State& s, int seat, const GoodsCount& gc, const ConsumePower& p, int card) {
   uint32_t c = p.code;
-  if (c & code::kDiscardHand) return s.hand[seat].any();
-  if (c & (code::kConsumeDraw | code::kDrawLucky | code::kConsumeVp)) return true;
-  if (__builtin_expect(c & (code::kAnteCard | code::kConsumeNDiff | code::kConsumeThis), 0)) {
-    if (c & code::kAnteCard) return can_ante(g, s.hand[seat]);
-    if (c & code::kConsumeNDiff) return gc.kinds() >= 1;
-    return eligible(g, s, seat, c, card).any();
-  }
-  if (c & (code::kConsumeAll | code::kTradeAction)) return gc.total > 0;  // A15: even a single good
-  if (c & code::kConsumeThreeDiff) return gc.kinds() >= 3;
-  if (c & code::kConsumeTwo) return gc.accepted(c) >= 2;
-  return gc.accepted(c) > 0;
+  if (c & code::kAnteCard) return can_ante(g, s.hand[seat]);
+  if (c & code::kConsumeNDiff) return gc.kinds() >= 1;
+  return eligible(g, s, seat, c, card).any();  // kConsumeThis
 }
 
 bool mandatory(const ConsumePower& p) { return (p.code & (code::kDiscardHand | code::kAnteCard)) == 0; }
@@ -95,14 +84,15 @@ bool same_power(const ConsumePower& a, const ConsumePower& b) {
   return a.code == b.code && a.value == b.value && a.times == b.times;
 }
 
-// usable() as a number compared with a threshold, decided once per power (ConsumePower::test).
+// When a power is usable, as a number compared with a threshold (ConsumePower::test), decided
+// once per power; the tests run in this order.
 void classify(ConsumePower& p) {
   uint32_t c = p.code;
   p.test = kTestGoods, p.need = 1, p.kinds = 1;  // bit 0: goods of any kind
   if (c & code::kDiscardHand) p.test = kTestHand;
   else if (c & (code::kConsumeDraw | code::kDrawLucky | code::kConsumeVp)) p.test = kTestAlways, p.need = 0;
   else if (c & (code::kAnteCard | code::kConsumeNDiff | code::kConsumeThis)) p.test = kTestOther;
-  else if (c & (code::kConsumeAll | code::kTradeAction)) p.need = 1;
+  else if (c & (code::kConsumeAll | code::kTradeAction)) p.need = 1;  // A15: even a single good, of any kind
   else if (c & code::kConsumeThreeDiff) p.test = kTestKinds, p.need = 3;
   else {
     p.need = c & code::kConsumeTwo ? 2 : 1;
@@ -296,7 +286,8 @@ int legal_consume_powers(const Game& g, const State& s, int seat, int* out) {
     for (int k = 0; k < c.n_consume; ++k, ++pos) {
       const ConsumePower& p = c.consume[k];
       measure[kTestGoods] = gc.accepted_kinds(p.kinds);
-      bool ok = __builtin_expect(p.test == kTestOther, 0) ? usable(g, s, seat, gc, p, i) : measure[p.test] >= p.need;
+      bool ok = __builtin_expect(p.test == kTestOther, 0) ? usable_other(g, s, seat, gc, p, i)
+                                                           : measure[p.test] >= p.need;
       uint64_t bit = 1ull << (p.sig & 63);
       unsigned keep = ok & !((s.used >> pos) & 1) & !(seen[p.sig >> 6] & bit);
       seen[p.sig >> 6] |= bit & (0 - static_cast<uint64_t>(keep));

@@ -4,9 +4,9 @@
 // Game::play_random hands a game to it when the game's cards fit (Game::narrow_engine);
 // it plays the same game, decision by decision, as the full-width engine would.
 //
-// core/rftg/narrow.cpp compiles the engine's sources into one unit with GS_CARD_WORDS=2
-// and the namespace gs::rftg renamed gs::rftg_narrow, so that no type or function of the
-// two builds meets the other's. What does not depend on the width (cards.h, options.h)
+// Each source in core/rftg/narrow/ compiles one engine source again with GS_CARD_WORDS=2
+// and the namespace gs::rftg renamed gs::rftg_narrow (narrow/unit.h), so that no type or
+// function of the two builds meets the other's; narrow/bridge.cpp defines the functions below. What does not depend on the width (cards.h, options.h)
 // is shared: both builds use the same CardDb and GameOptions.
 #pragma once
 #include <cstddef>
@@ -21,7 +21,7 @@ namespace gs::narrow {
 
 constexpr int kMaxInstances = 128;
 
-struct Engine;  // a narrow Game (narrow.cpp)
+struct Engine;  // a narrow Game (narrow/bridge.cpp)
 
 // Where a full-width State keeps its card sets: the first zones_end bytes are its CardSets,
 // the rest (size - zones_end bytes) is laid out as in the narrow State.

@@ -71,8 +71,8 @@ int Game::total_military(const State& s, int seat) const {
 }
 
 Game::ScoreParts Game::score_parts(const State& s, int seat) const {
-  int goals[kMaxPlayers] = {};
-  if (goals_on()) goal_vps(*this, s, goals);
+  int goals[kMaxPlayers];
+  goal_scores(s, goals);
   return score_parts(s, seat, goals[seat]);
 }
 
