@@ -144,12 +144,15 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
 def cmd_report(ns: argparse.Namespace) -> int:
     from results.reader import open_run
     from results.report import write_report
+    from results.safety_cap import cap_counts, format_cap_counts
 
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
     res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
+    for line in format_cap_counts(cap_counts(run), run.config.get("game", "rftg")):
+        print(line)
     return 0
 
 
