@@ -33,11 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from results.reader import load_games  # noqa: E402
-from results.safety_cap import CAP_REASONS, cap_counts  # noqa: E402
+from galaxysim.results.reader import load_games
+from galaxysim.results.safety_cap import CAP_REASONS, cap_counts
 
 CAP_TARGET = 0.005  # share of games at the cap
 MIN_GAMES = 400  # per pairing, for the target to be judged
@@ -89,8 +86,8 @@ def play_pairing(setting: str, bots: tuple[str, ...], games: int, seed: int, thr
     kw = dict(SETTINGS[setting])
     t0 = time.perf_counter()
     if len(bots) == 1:
-        from sim.config import RunConfig
-        from sim.run import resume, start
+        from galaxysim.sim.config import RunConfig
+        from galaxysim.sim.run import resume, start
 
         if folder.is_dir() and (folder / "manifest.json").exists():
             o = resume(str(folder), threads=threads, quiet=True, progress=False)
@@ -99,7 +96,7 @@ def play_pairing(setting: str, bots: tuple[str, ...], games: int, seed: int, thr
                                 quiet=True, **kw), progress=False)
         win = None
     else:
-        from sim.match import MatchConfig, play
+        from galaxysim.sim.match import MatchConfig, play
 
         o = play(MatchConfig(bots=list(bots), games=games, seed=seed, threads=threads, out=str(folder), quiet=True,
                              resume=True, **kw))

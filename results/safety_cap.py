@@ -1,6 +1,6 @@
 """Games stopped by the engine's safety cap, counted per group of bots.
 
-    from results.safety_cap import cap_counts, format_cap_counts
+    from galaxysim.results.safety_cap import cap_counts, format_cap_counts
     for line in format_cap_counts(cap_counts("runs/match-rftg-base-2p-seed7")):
         print(line)
 
