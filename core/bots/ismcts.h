@@ -99,7 +99,8 @@ struct IsmctsOptions {
   // other score. margin = round_discount = 0: the win share alone (the search before issue 22).
   double margin = 0.1;
   double margin_scale = 10.0;  // points
-  double round_discount = 0.01;  // CHEATING perfect-information mode (see above); off by default.
+  double round_discount = 0.01;
+  // CHEATING perfect-information mode (see above); off by default.
   bool cheat = false;
   // Root parallelism: that many independent trees (own pool, own RNG), root visits summed.
   int threads = 1;
