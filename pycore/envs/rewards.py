@@ -32,7 +32,7 @@ def final_rewards(state, reward: str) -> list[float]:
     return [s - (total - s) / (players - 1) for s in scores]
 
 
-def reward_bounds(reward: str, players: int) -> tuple[float, float]:
+def reward_bounds(reward: str) -> tuple[float, float]:
     """The least and the most a seat can be paid (OpenSpiel's min_utility and max_utility); score differences
     are bounded by the scores the games reach in practice (below 200 points)."""
     if reward == "win":
