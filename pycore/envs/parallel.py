@@ -55,6 +55,11 @@ class GalaxyParallelEnv(ParallelEnv):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    def action_mask(self, agent) -> np.ndarray:
+        """The agent's legal-actions mask in this step (all zero when it does not decide)."""
+        shown = self._shown.get(self.possible_agents.index(agent))
+        return shown.mask.copy() if shown is not None else self._no_actions.copy()
+
     def deciding(self) -> list[str]:
         """The agents that decide in this step (the others' actions are ignored)."""
         return [self.possible_agents[seat] for seat in self._shown]
