@@ -93,8 +93,15 @@ class GalaxyState(pyspiel.State):
         self._players = game.engine_game.players
         self._reward = game.reward
         if recall is None:
-            recall = [recall_digest(b"", engine_state.observation_tensor(p), None) for p in range(self._players)]
+            recall = self._links([b""] * self._players, None, None)
         self._recall = list(recall)
+
+    def _links(self, previous, actor, action):
+        s = self.engine_state
+        deciding = -1 if s.is_terminal() else s.current_player
+        legal = sorted(s.legal_actions()) if deciding >= 0 else None
+        return [recall_digest(previous[p], s.observation_tensor(p), action if p == actor else None,
+                              legal if p == deciding else None) for p in range(self._players)]
 
     def recall(self, player: int) -> bytes:
         """The player's perfect-recall digest (its information-state string, as bytes)."""
@@ -123,8 +130,7 @@ class GalaxyState(pyspiel.State):
         s = self.engine_state
         actor = s.current_player
         s.apply(int(action))
-        self._recall = [recall_digest(self._recall[p], s.observation_tensor(p), int(action) if p == actor else None)
-                        for p in range(self._players)]
+        self._recall = self._links(self._recall, actor, int(action))
 
     def _action_to_string(self, player, action):
         s = self.engine_state
