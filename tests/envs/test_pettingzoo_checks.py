@@ -43,12 +43,12 @@ class LegalDiscrete(spaces.Discrete):
         super().__init__(n)
         self._current_mask = current_mask
 
-    def sample(self, mask=None, probability=None):
-        if mask is None and probability is None:
+    def sample(self, mask=None, **kwargs):   # kwargs: Gymnasium >= 1.1's `probability`
+        if mask is None and not kwargs:
             mask = self._current_mask()
             if not mask.any():
                 return self.start
-        return super().sample(mask=mask, probability=probability)
+        return super().sample(mask=mask, **kwargs)
 
 
 def _legal_sampling(env, mask_of):
