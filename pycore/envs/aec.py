@@ -13,7 +13,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .action_space import legal_actions_mask, num_distinct_actions
 from .games import GameKind, agent_names, make_game
 from .render import MoveLog
 from .rewards import check_reward, final_rewards
@@ -70,7 +69,7 @@ class GalaxyAECEnv(AECEnv):
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"galaxysim_{kind.name}_v0",
                          "is_parallelizable": False}
         self.possible_agents = agent_names(self.game.players)
-        self.num_actions = num_distinct_actions(self.game)
+        self.num_actions = self.game.num_distinct_actions()
         obs_space = observation_space(self.game.observation_size, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
@@ -107,7 +106,7 @@ class GalaxyAECEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         state = self.game_state
         deciding = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
-        mask = legal_actions_mask(state, self.num_actions) if deciding else self._no_actions.copy()
+        mask = state.legal_actions_mask().view(np.int8) if deciding else self._no_actions.copy()
         return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
     def step(self, action):

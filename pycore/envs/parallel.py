@@ -12,7 +12,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from .action_space import num_distinct_actions
 from .aec import RENDER_MODES, action_index, check_max_cycles, check_render_mode, observation_space
 from .games import GameKind, agent_names, make_game
 from .render import MoveLog
@@ -35,12 +34,12 @@ class GalaxyParallelEnv(ParallelEnv):
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"galaxysim_{kind.name}_parallel_v0"}
         self.possible_agents = agent_names(self.game.players)
         self.agents = []
-        self.num_actions = num_distinct_actions(self.game)
+        self.num_actions = self.game.num_distinct_actions()
         obs_space = observation_space(self.game.observation_size, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._no_actions = np.zeros(self.num_actions, dtype=np.int8)
-        self._presenter = Presenter(self.game, kind.simultaneous, self.num_actions)
+        self._presenter = Presenter(self.game, kind.simultaneous)
         self._seeds = DealSeeds()
         #: the engine's State (all of it: for evaluation and tests, not for agents)
         self.game_state = None

@@ -6,7 +6,8 @@ depend on what the seats before it chose, which stays hidden. So each seat's dec
 earlier seats' actions are known: `Presenter` looks ahead on a copy of the game where the decisions not yet
 known are filled with a stand-in (the first legal action), and shows each seat its next decision of the
 choice. The real actions are then applied in the engine's order, and `Presenter.apply` checks that every seat
-meets the decision it was shown (the same observation and legal actions); any difference stops with an error.
+shown a decision after stand-ins meets the decision it was shown (the same observation and legal actions); any
+difference stops with an error. (A seat shown with no stand-in before it was shown the real position.)
 
 A step ends where the game leaves the stage (RftG: the round, stage and phase slots of the observation
 change), starts a new lap of seat order (a draft's next pick, whose packet comes from the last one's), or
@@ -19,14 +20,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .action_space import legal_actions_mask
 
 
 @dataclass
 class Shown:
-    """A decision as it was shown to its seat."""
+    """A decision as it was shown to its seat; `guessed`: shown after stand-ins for earlier seats' choices."""
     observation: np.ndarray
     mask: np.ndarray
+    guessed: bool = False
 
 
 class ShownDecisionChanged(RuntimeError):
@@ -36,9 +37,8 @@ class ShownDecisionChanged(RuntimeError):
 class Presenter:
     """Decides which seats act in the next parallel step and what each of them sees."""
 
-    def __init__(self, game, simultaneous: frozenset, num_actions: int):
+    def __init__(self, game, simultaneous: frozenset):
         self.simultaneous = simultaneous
-        self.num_actions = num_actions
         names = self._names = game.observation_slots()
         self._stage_slots = [i for i, n in enumerate(names) if n in ("round", "phase_rep") or n.startswith("stage=")]
         self._first_slots = [names.index(f"seat{k}.is_first") for k in range(game.players)]
@@ -53,6 +53,7 @@ class Presenter:
         look = state.clone()
         queued = {seat: [action for action, _ in q] for seat, q in self._queued.items()}
         shown: dict[int, Shown] = {}
+        guessed = False
         where = None   # (stage slots, position in seat order) of the last seat met in a simultaneous choice
         while not look.is_terminal():
             seat = look.current_player
@@ -68,10 +69,11 @@ class Presenter:
                     break   # a new stage, or a new lap of seat order (its options may follow from this one's)
                 where = here
             if seat not in shown:
-                shown[seat] = Shown(look.observation_tensor(seat), legal_actions_mask(look, self.num_actions))
+                shown[seat] = Shown(look.observation_tensor(seat), look.legal_actions_mask().view(np.int8), guessed)
                 if not together:
                     break
             look.apply(look.legal_actions()[0])   # a stand-in: the seats after it cannot see it
+            guessed = True
         return shown
 
     def queue(self, seat: int, action: int, shown: Shown) -> None:
@@ -86,13 +88,14 @@ class Presenter:
             if not q:
                 return
             action, shown = q.popleft()
-            self._check(state, seat, shown)
+            if shown.guessed:
+                self._check(state, seat, shown)
             if record is not None:
                 record(state, seat, action)
             state.apply(action)
 
     def _check(self, state, seat: int, shown: Shown) -> None:
-        mask = legal_actions_mask(state, self.num_actions)
+        mask = state.legal_actions_mask().view(np.int8)
         seen = state.observation_tensor(seat)
         if not (np.array_equal(mask, shown.mask) and np.array_equal(seen, shown.observation)):
             slots = [self._names[i] for i in np.flatnonzero(seen != shown.observation)]

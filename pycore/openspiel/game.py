@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pyspiel
 
-from ..envs.action_space import legal_actions_mask, num_distinct_actions
 from ..envs.games import GameKind, make_game
 from ..envs.rewards import check_reward, final_rewards, reward_bounds
 from .observer import EngineObserver, recall_digest
@@ -62,7 +61,7 @@ class GalaxyGame(pyspiel.Game):
         utility = utility_of(self.reward, players)
         utility_sum = {pyspiel.GameType.Utility.CONSTANT_SUM: 1.0, pyspiel.GameType.Utility.ZERO_SUM: 0.0}.get(utility)
         info = pyspiel.GameInfo(
-            num_distinct_actions=num_distinct_actions(self.engine_game), max_chance_outcomes=0,
+            num_distinct_actions=self.engine_game.num_distinct_actions(), max_chance_outcomes=0,
             num_players=players, min_utility=low, max_utility=high, utility_sum=utility_sum,
             max_game_length=MAX_GAME_LENGTH[kind.name])
         super().__init__(game_type(kind, defaults, utility), info, params)
@@ -121,10 +120,9 @@ class GalaxyState(pyspiel.State):
         s = self.engine_state
         if player is None:
             player = self.current_player()
-        size = self.get_game().num_distinct_actions()
         if s.is_terminal() or player != s.current_player:
-            return [0] * size
-        return legal_actions_mask(s, size).tolist()
+            return [0] * self.get_game().num_distinct_actions()
+        return s.legal_actions_mask().astype(int).tolist()
 
     def _apply_action(self, action):
         s = self.engine_state
