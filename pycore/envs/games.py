@@ -1,4 +1,4 @@
-"""The two games as the adapters see them: how to make one, its agents, its action and observation sizes.
+"""The two games as the adapters see them: how to make one, its agents, its simultaneous decisions.
 
 Nothing here imports PettingZoo or OpenSpiel: the PettingZoo environments (galaxysim.envs) and the OpenSpiel
 games (galaxysim.openspiel) share it.
@@ -22,29 +22,24 @@ RFTG_SIMULTANEOUS = frozenset({
 
 @dataclass(frozen=True)
 class GameKind:
-    """One of galaxysim's games: `name` ("rftg" or "af"), `title`, `make(**options)` (its Game),
-    the decision kinds that are simultaneous (asked in seat order, kept secret) and the module."""
+    """One of galaxysim's games: `name` ("rftg" or "af"), `title`, `make(**options)` (its Game) and the
+    decision kinds that are simultaneous (asked in seat order, kept secret)."""
     name: str
     title: str
     make: Callable[..., Any]
     simultaneous: frozenset
-    module: Any
-
-    def describe_game(self, game) -> str:
-        """A one-line name of the game and its options: `rftg.Game(players=4, expansion='base')`."""
-        return repr(game)
 
 
 def _rftg_kind() -> GameKind:
     from .. import rftg
 
-    return GameKind("rftg", "Race for the Galaxy", rftg.Game, RFTG_SIMULTANEOUS, rftg)
+    return GameKind("rftg", "Race for the Galaxy", rftg.Game, RFTG_SIMULTANEOUS)
 
 
 def _af_kind() -> GameKind:
     from .. import af
 
-    return GameKind("af", "Alien Frontiers", af.Game, frozenset(), af)
+    return GameKind("af", "Alien Frontiers", af.Game, frozenset())
 
 
 _KINDS = {"rftg": _rftg_kind, "af": _af_kind}
@@ -57,14 +52,14 @@ def kind(name: str) -> GameKind:
     return _KINDS[name]()
 
 
-def make_game(kind_: GameKind, options: dict):
+def make_game(game_kind: GameKind, options: dict):
     """The engine's Game for these options (checked by the engine: an unknown option is a one-line TypeError)."""
     try:
-        return kind_.make(**options)
+        return game_kind.make(**options)
     except TypeError as e:
         if "unexpected keyword argument" in str(e):
             bad = str(e).rsplit("argument", 1)[-1].strip()
-            raise TypeError(f"{kind_.name}: unknown game option {bad}") from None
+            raise TypeError(f"{game_kind.name}: unknown game option {bad}") from None
         raise
 
 

@@ -1,7 +1,7 @@
 """Which decisions the parallel API takes in one step: the next decision of every seat in a simultaneous choice.
 
 The engine asks a simultaneous choice (RftG: action cards, Explore keeps, Develop/Settle selections, start and
-hand-limit discards, draft picks) one seat after another, and a seat's observation and legal actions do not
+hand-limit discards; galaxysim.envs.games.RFTG_SIMULTANEOUS) one seat after another, and a seat's observation and legal actions do not
 depend on what the seats before it chose, which stays hidden. So each seat's decision can be shown before the
 earlier seats' actions are known: `Presenter` looks ahead on a copy of the game where the decisions not yet
 known are filled with a stand-in (the first legal action), and shows each seat its next decision of the
@@ -10,8 +10,8 @@ shown a decision after stand-ins meets the decision it was shown (the same obser
 difference stops with an error. (A seat shown with no stand-in before it was shown the real position.)
 
 A step ends where the game leaves the stage (RftG: the round, stage and phase slots of the observation
-change), starts a new lap of seat order (a draft's next pick, whose packet comes from the last one's), or
-reaches a decision that is not simultaneous.
+change), starts a new lap of seat order (whose options may follow from the last lap's choices), or reaches a
+decision that is not simultaneous.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
-
 
 
 @dataclass
@@ -108,5 +107,5 @@ class Presenter:
     def _where(self, state, seat: int) -> tuple[tuple, int]:
         """The stage (round, stage and phase slots of the observation) and the seat's place in seat order."""
         v = state.observation_tensor(seat)
-        first = next(k for k, i in enumerate(self._first_slots) if v[i])   # relative to `seat`
+        first = next((k for k, i in enumerate(self._first_slots) if v[i]), 0)   # relative to `seat`
         return tuple(int(v[i]) for i in self._stage_slots), (-first) % self._players

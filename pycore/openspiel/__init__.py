@@ -11,7 +11,7 @@ docs/openspiel.md: the parameters, chance (sampled), the tensors and strings, th
 from __future__ import annotations
 
 try:
-    import pyspiel
+    import pyspiel  # noqa: F401  (checked here, used by the modules below)
 except ModuleNotFoundError as e:
     if e.name == "pyspiel":
         raise ModuleNotFoundError("galaxysim.openspiel needs OpenSpiel, which is not installed: "

@@ -125,18 +125,18 @@ def test_tensors_strings_and_resampling():
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.observation_tensor(player) == state.observation_tensor(player)
         assert world.legal_actions() == state.legal_actions()
-        other = (player + 1) % 3
         hands_differ |= world.engine_state.to_json() != engine.to_json()
     assert hands_differ
-    # perfect recall: a state reached by another history the player can tell apart has another string
-    twin = game.new_initial_state()
-    twin_moves = state.history()
-    for action in twin_moves[:-1]:
-        twin.apply_action(action)
-    alternatives = [a for a in twin.legal_actions() if a != twin_moves[-1]]
-    if alternatives and twin.current_player() == player:
-        twin.apply_action(alternatives[0])
-        assert twin.information_state_string(player) != state.information_state_string(player)
+    # perfect recall: after a different own move, the same player's information state differs
+    moves = state.history()
+    prefix = game.new_initial_state()
+    for action in moves[:5]:
+        prefix.apply_action(action)
+    mover = prefix.current_player()
+    first, second = prefix.clone(), prefix.clone()
+    first.apply_action(prefix.legal_actions()[0])
+    second.apply_action(prefix.legal_actions()[1])
+    assert first.information_state_string(mover) != second.information_state_string(mover)
 
 
 def test_information_state_string_determines_the_legal_actions():
