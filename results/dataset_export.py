@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -55,7 +56,7 @@ class GameInfo:
 def _chunk_seats(run: Run, chunk: dict, players: int, bots: list[str]) -> dict[str, np.ndarray]:
     """Per game of the chunk (by game index - first game): seed, and per seat bot code, outcome, score, rank."""
     try:
-        g = read_parquet(run.path / chunk["files"]["games"]["path"], ["game_index", "seed"])
+        g = read_parquet(run.path / chunk["files"]["games"]["path"], ["game_index", "seed", "decisions"])
         s = read_parquet(run.path / chunk["files"]["seats"]["path"], ["game_index", "seat", "bot", "won", "score",
                                                                      "rank"])
     except (OSError, pa.ArrowInvalid) as e:
@@ -81,7 +82,8 @@ def _chunk_seats(run: Run, chunk: dict, players: int, bots: list[str]) -> dict[s
     won = numpy(s.column("won")).reshape(n, players)
     winners = won.sum(axis=1, keepdims=True)
     outcome = np.where(won, np.where(winners > 1, SHARED_WIN, WIN), LOSS).astype(np.int8)
-    return {"seed": numpy(g.column("seed")), "bot": codes.reshape(n, players), "outcome": outcome,
+    return {"seed": numpy(g.column("seed")), "decisions": numpy(g.column("decisions")),
+            "bot": codes.reshape(n, players), "outcome": outcome,
             "score": numpy(s.column("score")).reshape(n, players).astype(np.int16),
             "rank": numpy(s.column("rank")).reshape(n, players).astype(np.int8)}
 
@@ -125,6 +127,11 @@ def _replayed_batch(d: dict[str, np.ndarray], info: GameInfo, seats: dict[str, n
             or games[-1] >= first + len(seats["seed"]):
         raise RunFolderError(f"{where}: decisions are not in game order within their chunk")
     row_game = games - first
+    short = np.flatnonzero(counts != seats["decisions"][row_game])
+    if len(short):
+        k = int(short[0])
+        raise RunFolderError(f"{where}: game {int(games[k])} has {int(counts[k])} decisions in the decisions file, "
+                             f"the games table says {int(seats['decisions'][row_game[k]])}")
     try:
         r = info.replay(seats["seed"][row_game], counts.astype(np.int32), d["action"])
     except ValueError as e:  # the engine's RulesError: a recorded action the replay does not allow
@@ -173,8 +180,6 @@ def _replayed_batch(d: dict[str, np.ndarray], info: GameInfo, seats: dict[str, n
 
 def _game_named(message: str, games: np.ndarray) -> str:
     """The engine names a game by its place in the replayed batch: name it by its game index."""
-    import re
-
     m = re.match(r"game (\d+) of the batch(.*)", message)
     if m and int(m.group(1)) < len(games):
         return f"game {int(games[int(m.group(1))])}{m.group(2)}"
@@ -210,7 +215,9 @@ def export_dataset(run: "Run | str | os.PathLike[str]", out: "str | os.PathLike[
             for chunk in run.manifest["chunks"]:
                 seats = _chunk_seats(run, chunk, players, bots)
                 where = f"{run.path}: chunk {chunk['chunk']}"
+                read = 0
                 for d in _slices(run, chunk, kinds):
+                    read += len(d["game_index"])
                     batch, kept, dropped = _replayed_batch(d, info, seats, chunk["first_game"], players, kind_names,
                                                            bot_names, out_schema, where)
                     if len(kept):
@@ -219,6 +226,9 @@ def export_dataset(run: "Run | str | os.PathLike[str]", out: "str | os.PathLike[
                     games += len(kept)
                     skipped += dropped
                     tick(len(d["game_index"]))
+                if read != int(seats["decisions"].sum()):
+                    raise RunFolderError(f"{where}: its decisions file holds {read} decisions, its games "
+                                         f"{int(seats['decisions'].sum())}")
             entries = shards.close()
         except BaseException:
             shards.abort()

@@ -1,7 +1,7 @@
 """Writing a decision dataset folder: shards of whole games, and the folder put in place only when complete.
 
     with DatasetFolder(out, overwrite=False) as folder:        # writes into a hidden folder beside `out`
-        shards = ShardWriter(folder.path, schema, batch_rows=8192, shard_rows=1_000_000)
+        shards = ShardWriter(folder.path, schema, batch_rows=4096, shard_rows=1_000_000)
         shards.add(record_batch, first_game, last_game)       # rows of whole games, in game order
         folder.finish(index)                                   # dataset.json, then the folder becomes `out`
 

@@ -48,10 +48,16 @@ class Batch:
     def __len__(self) -> int:
         return len(self.action)
 
-    def observation(self, dtype=np.int16) -> np.ndarray:
-        """The deciding seat's observation vectors, dense: (n, observation_size)."""
+    def observation(self, dtype=np.int16, out: np.ndarray | None = None) -> np.ndarray:
+        """The deciding seat's observation vectors, dense: (n, observation_size). `out`, if given, is filled
+        instead (reusing one buffer saves a fresh allocation per batch)."""
         n = len(self)
-        out = np.zeros((n, self.observation_size), dtype=dtype)
+        if out is None:
+            out = np.zeros((n, self.observation_size), dtype=dtype)
+        else:
+            if out.shape != (n, self.observation_size):
+                raise ValueError(f"out has shape {out.shape}, expected {(n, self.observation_size)}")
+            out[...] = 0
         rows = np.repeat(np.arange(n), np.diff(self.obs_offsets))
         out[rows, self.obs_slot] = self.obs_value
         return out

@@ -9,10 +9,11 @@ decision, and numpy batches shuffled across shards with a seed. numpy and pyarro
         x, mask = b.observation(np.float32), b.legal_mask()
         ...
 
-Shuffling: an epoch reads the shards' record batches (8,192 decisions each) in an order drawn from the seed,
-`window` of them at a time, and hands out the window's rows in a random order (rows left over when a window
-does not fill the last batch go on into the next window): an epoch gives every decision exactly once, memory
-holds one window (window x 8,192 decisions), and rows of one game land in different batches. The same seed
+Shuffling: an epoch reads the shards' record batches (4,096 decisions each) in an order drawn from the seed,
+`window` of them at a time (default 64), and hands out the window's rows in a random order (rows left over
+when a window does not fill the last batch go on into the next window): an epoch gives every decision exactly
+once, memory holds one window (window x 4,096 decisions, ~100 MB), and rows of one game land in different
+batches. The same seed
 gives the same batches. `part=(k, n)` keeps the k-th of n interleaved shares of the record batches (one per
 data-loading worker).
 """
@@ -33,7 +34,7 @@ from .decision_batch import Batch, concat, decode
 
 __all__ = ["DecisionDataset", "decision_dataset"]
 
-DEFAULT_WINDOW = 32  # record batches per shuffling window
+DEFAULT_WINDOW = 64  # record batches per shuffling window
 OPEN_SHARDS = 64     # shards kept open (memory-mapped) at once
 
 
@@ -55,6 +56,17 @@ class DecisionDataset:
                 raise DatasetError(f"{self.path}: {s['path']} is missing") from None
             if size != s["bytes"]:
                 raise DatasetError(f"{self.path}: {s['path']} has {size} bytes, {INDEX} says {s['bytes']}")
+
+    def __getstate__(self) -> dict[str, Any]:  # (a data-loading worker process gets it pickled: no open files)
+        return {**self.__dict__, "_open": OrderedDict()}
+
+    def verify(self) -> None:
+        """Checks every shard's sha256 against dataset.json; DatasetError names the first that differs."""
+        from .writer import file_sha256
+
+        for s in self.shards:
+            if file_sha256(self.path / s["path"]) != s["sha256"]:
+                raise DatasetError(f"{self.path}: {s['path']} does not match its checksum in {INDEX}")
 
     # --- what it holds ------------------------------------------------------------------------------------------
     def __len__(self) -> int:

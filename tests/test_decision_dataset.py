@@ -180,6 +180,15 @@ def test_shuffled_batches_give_every_row_once_and_the_same_batches_for_the_same_
     assert sorted(parts) == sorted(flat)
 
 
+def test_a_dataset_travels_pickled_to_a_loader_worker(rftg_run):
+    import pickle
+
+    ds = decision_dataset(rftg_run)
+    ds.take([5])  # a shard is open
+    copy = pickle.loads(pickle.dumps(ds))
+    assert np.array_equal(copy.take([5, 900]).observation(), ds.take([5, 900]).observation())
+
+
 def test_per_seat_results_turn_with_the_deciding_seat(rftg_run):
     absolute = everything(decision_dataset(rftg_run, relative_seats=False))
     rel = next(decision_dataset(rftg_run).batches(len(absolute), shuffle=False))
@@ -264,7 +273,13 @@ def test_a_dataset_with_a_changed_shard_is_refused(rftg_run, tmp_path):
     out = tmp_path / "ds"
     export(rftg_run, out)
     shard = out / "shard-000000.arrow"
-    shard.write_bytes(shard.read_bytes()[:-10])
+    data = bytearray(shard.read_bytes())
+    decision_dataset(out).verify()
+    data[len(data) // 2] ^= 0xFF
+    shard.write_bytes(bytes(data))
+    with pytest.raises(DatasetError, match="shard-000000.arrow does not match its checksum"):
+        decision_dataset(out).verify()
+    shard.write_bytes(bytes(data[:-10]))
     with pytest.raises(DatasetError, match="shard-000000.arrow has"):
         decision_dataset(out)
 
@@ -310,3 +325,52 @@ def test_cli_export_dataset_of_a_run_without_decisions_is_refused(tmp_path, caps
     run = play(tmp_path / "r", record_decisions=False, games=4)
     assert main(["export", str(run), "--format", "dataset"]) == 2
     assert "--record-decisions" in capsys.readouterr().err
+
+
+def test_the_documented_training_loop_gets_what_it_expects(rftg_run):
+    """The calls of docs/decision-dataset.md's loop, an epoch of them: dense observations of the net's input
+    width, masks over the action space in which every action taken is legal (so the masked cross-entropy is
+    finite), value targets in [0, 1], every decision once."""
+    ds = decision_dataset(rftg_run)
+    seen = 0
+    for b in ds.batches(1024, seed=0, drop_last=True):
+        x, mask = b.observation(np.float32), b.legal_mask()
+        assert x.shape == (1024, ds.observation_size) and mask.shape == (1024, ds.num_distinct_actions)
+        assert x.dtype == np.float32 and mask.dtype == np.bool_
+        assert mask[np.arange(len(b)), b.action].all()
+        value = b.outcome[:, 0] / np.float32(2)
+        assert ((value >= 0) & (value <= 1)).all() and len(set(value.tolist())) > 1
+        seen += len(b)
+    assert seen == len(ds) - len(ds) % 1024
+
+
+class GivesUp:
+    """A Python bot that fails at its 5th decision of every other game (those games stop: no end)."""
+
+    def __init__(self):
+        self.calls, self.game = 0, -1
+
+    def reset(self, seat, seed):
+        self.game += 1
+        self.calls = 0
+
+    def act(self, state, legal_actions):
+        self.calls += 1
+        if self.game % 2 == 0 and self.calls == 5:
+            raise RuntimeError("gave up")
+        return legal_actions[-1]
+
+
+def test_games_a_failing_python_bot_stopped_are_left_out(tmp_path):
+    from galaxysim.sim.match import MatchConfig, play as play_match
+
+    o = play_match(MatchConfig(bots=["quitter", "heuristic"], games=4, seed=1, record_decisions=True,
+                               out=str(tmp_path / "m"), quiet=True), objects={"quitter": GivesUp()})
+    assert o.errors == 2
+    index = export(o.path)
+    assert index["games"] == 2 and index["games_left_out"] == 2
+    b = everything(decision_dataset(o.path))
+    stopped = set(load_games(o.path).filter(pc.equal(load_games(o.path).column("end_reason"), "bot_error"))
+                  .column("game_index").to_pylist())
+    assert len(stopped) == 2 and not stopped & set(b.game_index.tolist())
+    assert {decision_dataset(o.path).bots[k] for k in b.bot} == {"quitter", "heuristic"}
