@@ -3,6 +3,7 @@
 
     python benchmarks/dataset.py                    # 2,000 RftG base 4p heuristic games (~400,000 decisions)
     python benchmarks/dataset.py --games 500        # a shorter run
+    python benchmarks/dataset.py --game af          # Alien Frontiers, 3 players (its action space: 16,768)
     python benchmarks/dataset.py --memory 100000    # also: peak memory of recording and exporting 10,000 and
                                                     # 100,000-game runs (each in its own process; ~15 min)
     python benchmarks/dataset.py --json             # one JSON object
@@ -265,6 +266,8 @@ def memory(games: int, work: Path) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2000, help="games of the measured run (default 2,000)")
+    ap.add_argument("--game", choices=("rftg", "af"), default="rftg",
+                    help="rftg: base game, 4 players (default); af: Alien Frontiers, 3 players; heuristic bots")
     ap.add_argument("--samples", type=int, default=300, help="random accesses per container (default 300)")
     ap.add_argument("--memory", type=int, metavar="GAMES", help="also measure memory on runs of GAMES/10 and GAMES")
     ap.add_argument("--json", action="store_true")
@@ -277,8 +280,8 @@ def main() -> int:
         work = Path(tmp)
         run = work / "run"
         with Clock() as c:
-            start(RunConfig(players=4, bots=["heuristic"], games=ns.games, seed=1, record_decisions=True,
-                            out=str(run), quiet=True), progress=False)
+            start(RunConfig(game=ns.game, players=4 if ns.game == "rftg" else 3, bots=["heuristic"],
+                            games=ns.games, seed=1, record_decisions=True, out=str(run), quiet=True), progress=False)
         info["run"] = {"games": ns.games, "seconds": c.wall}
         r = open_run(run)
         with Clock() as c:
@@ -300,7 +303,8 @@ def main() -> int:
     print(f"machine: {m['cpu']}, {m['logical_cpus']} logical CPUs, load average {m['load_average_1min']} "
           f"(1 min), {m['platform']}, Python {m['python']}, numpy {m['numpy']}, pyarrow {m['pyarrow']}")
     e = info["export"]
-    print(f"run: {ns.games:,} RftG base 4p heuristic games, {e['decisions']:,} decisions "
+    what = "RftG base 4p" if ns.game == "rftg" else "Alien Frontiers 3p"
+    print(f"run: {ns.games:,} {what} heuristic games, {e['decisions']:,} decisions "
           f"({e['decisions_per_game']:.0f} a game), played in {info['run']['seconds']:.1f} s")
     print(f"export --format dataset: {e['seconds_wall']:.1f} s ({e['decisions_per_wall_s']:,.0f} decisions/s), "
           f"{e['bytes_per_decision']:.1f} bytes a decision (target <= {TARGET_BYTES})")
