@@ -35,7 +35,7 @@
 // playout stopped before the end is scored by a softmax over the current scores,
 // exp(score / T) / sum exp(score / T), an estimate of the win chances.
 //
-// Options::cheat = perfect-information search ("CHEATING"): no determinization,
+// Options::cheat = perfect-information search (it cheats): no determinization,
 // the search sees every hand, the deck and the opponents' pending choices of the
 // real state (future draws stay random: the state's RNG is reseeded every
 // iteration). For comparison only; off by default.
@@ -100,7 +100,10 @@ struct IsmctsOptions {
   double margin = 0.1;
   double margin_scale = 10.0;  // points
   double round_discount = 0.01;
-  // CHEATING perfect-information mode (see above); off by default.
+  // Perfect-information search (spec key cheat=true): no determinization; every iteration
+  // plays from a copy of the real state (the other seats' hands, the deck and their pending
+  // choices included) with its RNG reseeded, so future draws stay random. It sees what a player
+  // cannot: a yardstick for the determinized search. Off by default.
   bool cheat = false;
   // Root parallelism: that many independent trees (own pool, own RNG), root visits summed.
   int threads = 1;
