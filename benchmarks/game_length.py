@@ -13,7 +13,8 @@ ismcts pairs among themselves, and ismcts:1000 in self-play (every seat). A pair
 `galaxysim match` (in 4 players the seats are A,B,A,B, every rotation on the same deals); self-play is a
 `galaxysim run`. Each row prints the games, how many ended at the cap (RftG round 30, rules A33; AF turn 1,000,
 AF-G12) with the share's 95% Wilson interval, the round-length distribution (mean, 10%/50%/90%, max, and a
-histogram), and the win rate of the first bot. The targets (issue 22): fewer than 0.5% of games at the cap
+histogram), and the share of the games the first bot won (in 4 players: one of its two seats; the per-seat
+share, at most 50% there, is printed beside it). The targets (issue 22): fewer than 0.5% of games at the cap
 over at least 400 games per pairing; ismcts:1000 self-play in RftG base 4p averaging at most 12.5 rounds.
 
 `--reward old` appends margin=0,discount=0 to every ismcts spec: the win share alone, as the search was before
@@ -35,6 +36,7 @@ from pathlib import Path
 
 from galaxysim.results.reader import load_games
 from galaxysim.results.safety_cap import CAP_REASONS, cap_counts
+from galaxysim.results.summary import wilson_interval
 
 CAP_TARGET = 0.005  # share of games at the cap
 MIN_GAMES = 400  # per pairing, for the target to be judged
@@ -103,6 +105,12 @@ def play_pairing(setting: str, bots: tuple[str, ...], games: int, seed: int, thr
         b = next(x for x in o.report.by_bot if x.bot == bots[0])
         win = {"win_rate": b.win_rate, "ci_low": b.ci_low, "ci_high": b.ci_high}
     c = cap_counts(folder)[0]
+    if win is not None and c.games:
+        # In 4 players each bot has two seats: its per-seat win share is at most 1/2. The share of the games
+        # that one of its seats won is the per-seat share times its seats per game.
+        seats = b.games / c.games
+        lo, hi = wilson_interval(b.wins, c.games)
+        win.update(seats=seats, game_share=b.wins / c.games, game_ci_low=lo, game_ci_high=hi)
     rounds = load_games(folder, columns=["rounds", "end_reason"]).to_pydict()
     hist: dict[int, int] = {}
     for r, e in zip(rounds["rounds"], rounds["end_reason"]):
@@ -125,8 +133,12 @@ def print_row(row: dict, out=sys.stdout) -> None:
     q = row["quantiles"]
     who = " vs ".join(row["bots"]) if len(row["bots"]) > 1 else f"{row['bots'][0]} self-play"
     win = row["first_bot_win"]
-    wtext = (f"  first bot wins {100 * win['win_rate']:.1f}% ({100 * win['ci_low']:.1f}-{100 * win['ci_high']:.1f}%)"
-             if win else "")
+    wtext = ""
+    if win and "game_share" in win:
+        wtext = (f"  first bot wins {100 * win['game_share']:.1f}% of the games "
+                 f"({100 * win['game_ci_low']:.1f}-{100 * win['game_ci_high']:.1f}%)")
+        if round(win["seats"]) > 1:
+            wtext += f", {100 * win['win_rate']:.1f}% per seat"
     print(f"  {who}", file=out)
     print(f"    {row['games']:>5} games  at the cap ({row['cap_reason']}) {row['capped']:>3} = {100 * row['share']:.2f}% "
           f"(95% CI {100 * row['ci_low']:.2f}-{100 * row['ci_high']:.2f}%) {verdict(row)}  "
