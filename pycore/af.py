@@ -13,11 +13,12 @@ takes what-if changes in the same syntax (docs/af-rules.md, "Data files").
 from __future__ import annotations
 
 import functools
+import json
 from importlib import resources
 
 from . import _af
 from . import game_options
-from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, State
+from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, Script, ScriptError, State
 #: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
 BUILTIN_BOTS = _af.BUILTIN_BOTS
 ISMCTS_OPTIONS = _af.ISMCTS_OPTIONS
@@ -72,6 +73,15 @@ class Game(_af.Game):
             d = self.variant.resolve(d).data
         super().__init__(d, players, long_game)
         self._overrides = overrides
+
+    def state_from_json(self, text):
+        """Load a position written by State.to_json() or by hand (docs/af-state-json.md); a scripted
+        position's "script" (the dice and tech cards still to come) is followed again (docs/scripted-draws.md)."""
+        state = super().state_from_json(text)
+        script = json.loads(text).get("script")
+        if script is not None:
+            state.follow_script(Script(self, dice=script.get("dice", []), tech=script.get("tech", [])))
+        return state
 
     def __repr__(self) -> str:
         extra = ", long_game=True" if self.long_game else ""

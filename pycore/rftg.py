@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 import functools
+import json
 from importlib import resources
 
 from . import _rftg
 from . import game_options
-from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, State
+from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, Script, ScriptError, State
 
 EXPANSIONS = ("base", "tgs", "rvi")
 CARD_FILE = "rftg_cards.txt"
@@ -92,6 +93,15 @@ class Game(_rftg.Game):
                          goals=-1 if goals is None else int(goals), takeovers=takeovers, draft=draft,
                          solo_difficulty=solo_difficulty, solo_config=solo_config, narrow_engine=narrow_engine,
                          **rules)
+
+    def state_from_json(self, text):
+        """Load a position written by State.to_json() or by hand (docs/state-json.md); a scripted
+        position's "script" (the draws still to come) is followed again (docs/scripted-draws.md)."""
+        state = super().state_from_json(text)
+        script = json.loads(text).get("script")
+        if script is not None:
+            state.follow_script(Script(self, script.get("draws", [])))
+        return state
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""

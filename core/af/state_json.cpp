@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "af/play.h"
+#include "af/script.h"
 #include "af/state_json.h"
 #include "common/json.h"
 #include "common/suggest.h"
@@ -84,6 +85,16 @@ json::Value position_value(const Game& g, const State& s, bool hidden) {
   v.set("active", s.active);
   v.set("end", kEndLabels[s.end]);
   if (hidden) v.set("rng", s.rng.s);
+  if (hidden && s.script) {  // the dice and tech cards still to come (docs/scripted-draws.md)
+    json::Value sc = json::Value::object(), dice = json::Value::array(), tech = json::Value::array();
+    for (size_t k = s.script_dice; k < s.script->dice.size(); ++k) dice.push_back(static_cast<int>(s.script->dice[k]));
+    for (size_t k = s.script_tech; k < s.script->tech.size(); ++k) tech.push_back(s.script->names[s.script->tech[k]]);
+    sc.set("dice_taken", s.script_dice);
+    sc.set("dice", std::move(dice));
+    sc.set("tech_taken", s.script_tech);
+    sc.set("tech", std::move(tech));
+    v.set("script", std::move(sc));
+  }
   v.set("decision", g.decision_name(s.decision));
   v.set("actor", s.actor);
   json::Value players = json::Value::array();
@@ -572,7 +583,7 @@ void Loader::check_rest(const Reader& root) {
 State Loader::load() {
   Reader root(doc_);
   if (!root.is_object()) bad(root, "expected a JSON object");
-  check_keys(root, {"format", "version", "game", "turn", "first", "active", "end", "rng", "decision", "actor",
+  check_keys(root, {"format", "version", "game", "turn", "first", "active", "end", "rng", "script", "decision", "actor",
                     "players", "relic_ship", "territories", "fields", "display", "discard", "deck", "deck_size",
                     "turn_state", "pending"});
   if (auto f = root.find("format"))

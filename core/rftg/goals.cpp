@@ -84,6 +84,11 @@ void goal_values(const Game& g, const State& s, GoalMeasure m, int* v) {
 // §2.1: the game's first and most goals, drawn at random from those of its level.
 void deal_goals(const Game& g, State& s) {
   s.goals = 0;
+  for (uint8_t& c : s.goal_claims) c = 0;
+  if (const Script* script = script_of(s); script && script->goals_given) {  // checked by Game::bind_script
+    for (int goal : script->goals) s.goals = static_cast<uint16_t>(s.goals | (1u << goal));
+    return;
+  }
   for (int kind = 0; kind < 2; ++kind) {
     std::vector<int> pool = g.goal_pool(kind);
     for (int k = 0; k < g.db().goal_draw[kind]; ++k) {

@@ -252,6 +252,29 @@ void write_player_scratch(const Game& g, const State& s, int i, json::Value& p) 
 
 }  // namespace
 
+// A scripted position's draws still to come (docs/scripted-draws.md): a card name each,
+// or {"card", "seat", "good_on"} when the draw names its seat or use.
+json::Value script_value(const Script& script, int position) {
+  json::Value draws = json::Value::array();
+  for (size_t k = position; k < script.draws.size(); ++k) {
+    const ScriptedDraw& d = script.draws[k];
+    if (d.seat < 0 && d.good_on == ScriptedDraw::kAnyUse) {
+      draws.push_back(script.names[d.design]);
+      continue;
+    }
+    json::Value x = json::Value::object();
+    x.set("card", script.names[d.design]);
+    if (d.seat >= 0) x.set("seat", static_cast<int>(d.seat));
+    if (d.good_on >= 0) x.set("good_on", script.names[d.good_on]);
+    else if (d.good_on == ScriptedDraw::kNotAGood) x.set("good_on", json::Value());
+    draws.push_back(std::move(x));
+  }
+  json::Value v = json::Value::object();
+  v.set("draws_taken", position);
+  v.set("draws", std::move(draws));
+  return v;
+}
+
 std::string Game::to_json(const State& s, int indent) const {
   json::Value v = json::Value::object();
   v.set("format", "galaxysim-rftg-state");
@@ -291,6 +314,7 @@ std::string Game::to_json(const State& s, int indent) const {
     stacked.set(s.stack[k]);
   }
   v.set("deck_top", std::move(top));
+  if (const Script* script = script_of(s)) v.set("script", script_value(*script, script_position(s)));
   v.set("deck", card_list(*this, s.deck - stacked));
   v.set("discard", card_list(*this, s.discard));
   v.set("good_cards", card_list(*this, good_cards(*this, s)));
@@ -501,7 +525,7 @@ State Loader::load() {
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
                     "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
                     "produced", "goals", "vulnerable", "takeovers", "settle_actions", "declared", "context",
-                    "round_discarded", "owners", "robot"});
+                    "round_discarded", "owners", "robot", "script"});  // "script": attached by the caller
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
     bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
