@@ -1,16 +1,16 @@
 """Build of galaxysim's compiled modules. Project metadata lives in pyproject.toml.
 
-Extensions:
-  pycore._rftg  pybind11, from pycore/src/*.cpp
-  pycore._af    pybind11, from pycore/src/af/*.cpp
-  pycore._batch Cython (C++), from pycore/_batch.pyx
+Extensions (the folder pycore/ is installed as the package galaxysim, see pyproject.toml):
+  galaxysim._rftg  pybind11, from pycore/src/*.cpp
+  galaxysim._af    pybind11, from pycore/src/af/*.cpp
+  galaxysim._batch Cython (C++), from pycore/_batch.pyx
 All link the whole C++ engine: every core/**/*.cpp except anything under a
 tests/ folder. All sources (engine and modules) are compiled ONCE, in one
 parallel pool, into build/temp*/ (objects that are up to date are skipped), and
 the engine objects are linked into every module.
 
-Data: core/data/*.txt is installed as pycore/data/*.txt, so that
-    importlib.resources.files("pycore") / "data" / "rftg_cards.txt"
+Data: core/data/*.txt is installed as galaxysim/data/*.txt, so that
+    importlib.resources.files("galaxysim") / "data" / "rftg_cards.txt"
 works both in `pip install .` and in `pip install -e .`. This works through
 pycore/data, a symbolic link to ../core/data that this script creates when it
 is missing (it is generated, and ignored by git). A regular install copies the
@@ -195,21 +195,21 @@ def extensions() -> list[Extension]:
     from Cython.Build import cythonize
 
     rftg = Extension(
-        "pycore._rftg",
+        "galaxysim._rftg",
         sources=sorted(p.as_posix() for p in Path("pycore/src").glob("*.cpp")),
         include_dirs=[*INCLUDE_DIRS, pybind11.get_include()],
         extra_compile_args=CXXFLAGS,
         language="c++",
     )
     af = Extension(
-        "pycore._af",
+        "galaxysim._af",
         sources=sorted(p.as_posix() for p in Path("pycore/src/af").glob("*.cpp")),
         include_dirs=[*INCLUDE_DIRS, pybind11.get_include()],
         extra_compile_args=CXXFLAGS,
         language="c++",
     )
     batch = Extension(
-        "pycore._batch",
+        "galaxysim._batch",
         sources=["pycore/_batch.pyx"],
         include_dirs=[*INCLUDE_DIRS, numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],

@@ -41,10 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runner import cpu_model  # noqa: E402  (benchmarks/runner.py)
 
 try:
-    from cluster import loopback
+    from galaxysim.cluster import loopback
 except ImportError:  # running from a source tree built in place
     sys.path.insert(0, str(REPO))
-    from cluster import loopback
+    from galaxysim.cluster import loopback
 
 BOTS = "random,heuristic,heuristic,heuristic"
 SEED = 2024

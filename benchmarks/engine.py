@@ -25,10 +25,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 try:  # the installed galaxysim (pip install -e . or pip install .)
-    from pycore import af, rftg
+    from galaxysim import af, rftg
 except ImportError:  # not installed: the source tree, if its modules are built in place
     sys.path.insert(0, str(REPO))
-    from pycore import af, rftg
+    from galaxysim import af, rftg
 
 TARGET_RANDOM_4P_GAMES_PER_S = 50_000
 TARGET_STATE_BYTES = 512
@@ -107,9 +107,9 @@ def physical_cores() -> int | None:
 
 
 def module_compiler() -> str | None:
-    """The compiler that built pycore._rftg, from the .comment section of the module."""
+    """The compiler that built galaxysim._rftg, from the .comment section of the module."""
     try:
-        from pycore import _rftg
+        from galaxysim import _rftg
 
         data = Path(_rftg.__file__).read_bytes()
     except (ImportError, OSError, AttributeError):

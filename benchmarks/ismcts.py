@@ -13,7 +13,7 @@ engine's random games per second (the cost of one full playout is about one rand
 
 Strength (2 players; RftG base game, then Alien Frontiers; `--game` picks one): ismcts at 1,000 iterations
 against random and against heuristic, and the ladder: 250 and 4,000 iterations against heuristic, 1,000 against
-250 and 4,000 against 1,000. Every entry is a `galaxysim match` (sim.match, `--game af` for Alien Frontiers):
+250 and 4,000 against 1,000. Every entry is a `galaxysim match` (galaxysim.sim.match, `--game af` for Alien Frontiers):
 both seat orders on the same deals, win rates with 95% Wilson intervals.
 
 Run it once by hand, not in CI: the full strength run takes tens of minutes on two cores.
@@ -34,21 +34,21 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from pycore import rftg  # noqa: E402
-from results.summary import wilson_interval  # noqa: E402
+from galaxysim import rftg  # noqa: E402
+from galaxysim.results.summary import wilson_interval  # noqa: E402
 
 TARGET_RFTG_4P = 50_000
 
 
 def af_module():
-    """pycore.af when it is built (Alien Frontiers) and its Bot takes ismcts specs, else None."""
+    """galaxysim.af when it is built (Alien Frontiers) and its Bot takes ismcts specs, else None."""
     try:
-        if importlib.util.find_spec("pycore.af") is None:
+        if importlib.util.find_spec("galaxysim.af") is None:
             return None
-        import pycore.af as af
+        import galaxysim.af as af
 
         af.Bot("ismcts:iterations=10", 0)
-    except Exception as e:  # not built, or ISMCTS not wired into pycore.af yet
+    except Exception as e:  # not built, or ISMCTS not wired into galaxysim.af yet
         print(f"(Alien Frontiers entries skipped: {type(e).__name__}: {e})", file=sys.stderr)
         return None
     return af
@@ -123,7 +123,7 @@ def entries(quick: bool) -> list[tuple[str, str, str]]:
 
 def match_row(game: str, bot: str, opp: str, games: int, seed: int, threads: int | None, root: Path) -> dict:
     """One seat-rotated, seeded 2-player `galaxysim match` (both seat orders on the same deals)."""
-    from sim.match import MatchConfig, play
+    from galaxysim.sim.match import MatchConfig, play
 
     out = root / f"{game}-{bot.replace(':', '_').replace('=', '')}-vs-{opp.replace(':', '_').replace('=', '')}"
     cfg = MatchConfig(bots=[bot, opp], game=game, players=2, games=games, seed=seed, threads=threads, out=str(out),

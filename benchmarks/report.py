@@ -32,7 +32,7 @@ def parse_count(text: str) -> int:
 
 
 def galaxysim(*args: str) -> list[str]:
-    return [sys.executable, "-m", "sim", *args]
+    return [sys.executable, "-m", "galaxysim", *args]
 
 
 def main() -> int:

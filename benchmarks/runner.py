@@ -43,12 +43,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 try:
-    from pycore import _batch, rftg
+    from galaxysim import _batch, rftg
 except ImportError:  # running from a source tree built in place
     sys.path.insert(0, str(REPO))
-    from pycore import _batch, rftg
-from sim import run as simrun
-from sim.config import RunConfig, auto_chunk_size
+    from galaxysim import _batch, rftg
+from galaxysim.sim import run as simrun
+from galaxysim.sim.config import RunConfig, auto_chunk_size
 
 
 def parse_count(text: str) -> int:

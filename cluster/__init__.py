@@ -5,8 +5,8 @@
     galaxysim run --ray local ...           # a private Ray on this machine, started and stopped with the run
     galaxysim resume RUN --ray auto         # finish a run (started here or on Ray) on the cluster
 
-cluster.connect.connect() reaches and checks the cluster; RayChunks (ray_runner.py) plays a run's chunks there
-as Ray tasks (tasks.py) for sim.run's chunk loop, which writes them. Importing this package does not import Ray.
+galaxysim.cluster.connect.connect() reaches and checks the cluster; RayChunks (ray_runner.py) plays a run's chunks there
+as Ray tasks (tasks.py) for galaxysim.sim.run's chunk loop, which writes them. Importing this package does not import Ray.
 """
 from .errors import ClusterError
 

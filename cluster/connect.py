@@ -202,7 +202,7 @@ class RayCluster:
 
     def check_nodes(self) -> None:
         """Every node with CPUs must import galaxysim and have the driver's engine."""
-        from pycore import _batch
+        from galaxysim import _batch
 
         from . import probe
 

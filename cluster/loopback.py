@@ -98,7 +98,7 @@ class LoopbackCluster:
                                 stderr=subprocess.PIPE, text=True, **kw)
 
     def galaxysim(self, *args: str) -> list[str]:
-        return [sys.executable, "-m", "sim", *args]
+        return [sys.executable, "-m", "galaxysim", *args]
 
     # --- nodes ----------------------------------------------------------------------------------------------------
     def _ray_start(self, node: Node, extra: list[str]) -> None:

@@ -6,7 +6,7 @@
     address = "auto"            # or "local", "10.0.0.1:6379", "ray://10.0.0.1:10001"  (flag: --ray ADDRESS)
     max_in_flight = 16          # chunks submitted at once (default: 2 per task slot of the cluster)
     retries = 3                 # new attempts of a chunk whose worker or node was lost (default 3)
-    runtime_env = { py_modules = ["dist/galaxysim-0.1.0-cp311-cp311-linux_x86_64.whl"] }
+    runtime_env = { py_modules = ["dist/galaxysim-0.2.0-cp311-cp311-linux_x86_64.whl"] }
 
 Nothing here imports Ray: a config is checked before any cluster is reached.
 """

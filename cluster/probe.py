@@ -26,9 +26,9 @@ def node_facts() -> dict:
     except Exception:
         facts["galaxysim"] = None
     try:
-        import cluster.tasks  # noqa: F401  (what every chunk task needs: galaxysim's packages and the engine)
-        import sim.run  # noqa: F401
-        from pycore import _batch
+        import galaxysim.cluster.tasks  # noqa: F401  (what every chunk task needs: galaxysim's packages and the engine)
+        import galaxysim.sim.run  # noqa: F401
+        from galaxysim import _batch
 
         facts["engine"] = str(_batch.ENGINE_VERSION)
         facts["import_error"] = None

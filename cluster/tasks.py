@@ -1,5 +1,5 @@
 """What a Ray worker runs for a run: one chunk of games, played with the C++ batch runner on the task's CPUs and
-returned as its encoded Parquet files (results.writer.EncodedChunk). The driver alone writes the run folder,
+returned as its encoded Parquet files (galaxysim.results.writer.EncodedChunk). The driver alone writes the run folder,
 so the workers need no shared filesystem, and a chunk played twice (a retry after a lost node) is still
 written once.
 
@@ -37,7 +37,7 @@ def _player(job) -> Any:
     key = (job.run_id, job.engine_version, cfg.chunk_size, cfg.record_decisions)
     player = _players.get(key)
     if player is None:
-        from pycore import _batch
+        from galaxysim import _batch
 
         check_engine(job.engine_version, str(_batch.ENGINE_VERSION), _node()[0])
         player = job.player()
@@ -47,7 +47,7 @@ def _player(job) -> Any:
 
 
 def play_chunk(job, chunk: int, threads: int):
-    """Plays chunk `chunk` of the run `job` (a sim.run.ChunkJob) on `threads` threads; returns its
+    """Plays chunk `chunk` of the run `job` (a galaxysim.sim.run.ChunkJob) on `threads` threads; returns its
     EncodedChunk, whose manifest entry also names the node that played it."""
     player = _player(job)
     res, seconds = player.play(chunk, threads)

@@ -1,6 +1,6 @@
 # distutils: language = c++
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""pycore._batch: the GIL-free batch path. A Runner plays chunks of games on the
+"""galaxysim._batch: the GIL-free batch path. A Runner plays chunks of games on the
 C++ thread pool and hands back numpy columns (no per-game Python objects)."""
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
@@ -11,7 +11,7 @@ from libcpp.vector cimport vector
 
 import numpy as np
 
-from pycore._rftg import RulesError
+from galaxysim._rftg import RulesError
 
 ENGINE_VERSION = "0.1.0"
 END_REASONS = ["tableau_12", "vp_pool", "round_cap", "bot_error"]

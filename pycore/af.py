@@ -1,6 +1,6 @@
-"""Alien Frontiers: the Python face of the C++ engine (same API as pycore.rftg).
+"""Alien Frontiers: the Python face of the C++ engine (same API as galaxysim.rftg).
 
-    from pycore import af
+    from galaxysim import af
     game = af.Game(players=3)                 # long_game=True: 8 colonies with 3 and 4 players
     state = game.new_state(seed=1)
     while not state.is_terminal():
@@ -29,7 +29,7 @@ DATA_FILES = ("af_facilities.txt", "af_territories.txt", "af_tech.txt", "af_setu
 @functools.lru_cache(maxsize=None)
 def data() -> _af.Data:
     """The board and card data shipped with galaxysim (parsed and validated once per process)."""
-    root = resources.files("pycore") / "data"
+    root = resources.files("galaxysim") / "data"
     texts = [(root / name).read_text(encoding="utf-8") for name in DATA_FILES]
     return _af.Data(*texts, "pycore/data")
 
@@ -59,7 +59,7 @@ class Game(_af.Game):
 
     def __init__(self, players: int = 4, long_game: bool = False, overrides: str | None = None, variant=None):
         """`overrides`: data overrides in the data files' syntax (docs/af-rules.md, "Data files"); `variant`: a
-        what-if variant (pycore.af_variant.AfVariant, or its changes as a string or list, e.g.
+        what-if variant (galaxysim.af_variant.AfVariant, or its changes as a string or list, e.g.
         "Lunar Mine.docks=4; resource_limit=10"; docs/variants.md), applied after the overrides."""
         players = game_options.players(players, RulesError)
         long_game = game_options.flag("long_game", long_game, RulesError)

@@ -1,6 +1,6 @@
 """What-if variants of Alien Frontiers: small changes to the board and card data and to the rule constants.
 
-    from pycore.variant import Variant
+    from galaxysim.variant import Variant
     v = Variant.parse("Lunar Mine.docks=4; resource_limit=10", game="af")    # an AfVariant
     game = af.Game(players=3, variant=v)
 
@@ -134,7 +134,7 @@ class AfVariant(Variant):
         return {c.target: int(c.value) for c in self.parsed if c.kind == "rule"}
 
     def resolve(self, data=None, expansion: str = "base") -> "ResolvedAfVariant":  # type: ignore[override]
-        """Checks every change against the board and card data (pycore.af.data() unless given) and writes the
+        """Checks every change against the board and card data (galaxysim.af.data() unless given) and writes the
         override text to play."""
         return resolve(self, data)
 
@@ -145,7 +145,7 @@ class ResolvedAfVariant:
     overrides: str  # what-if overrides in the data files' syntax (af.Game(overrides=...), AfRunner)
     data: Any  # the af.Data with the overrides applied
     # The tech cards and territories the variant changes: label -> (seats list column, value), for
-    # results.compare: ("tech", design id) or ("territories", territory name).
+    # galaxysim.results.compare: ("tech", design id) or ("territories", territory name).
     affected: dict[str, tuple[str, Any]] = field(default_factory=dict)
     line_ranges: list[tuple[int, int, str]] = field(default_factory=list)
 

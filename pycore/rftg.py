@@ -1,6 +1,6 @@
 """Race for the Galaxy: the Python face of the C++ engine.
 
-    from pycore import rftg
+    from galaxysim import rftg
     game = rftg.Game(players=4)              # base game; expansion="base", advanced=False
     state = game.new_state(seed=1)
     while not state.is_terminal():
@@ -24,7 +24,7 @@ CARD_FILE = "rftg_cards.txt"
 @functools.lru_cache(maxsize=None)
 def card_text() -> str:
     """The text of the card data file shipped with galaxysim (docs/card-data.md)."""
-    return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+    return (resources.files("galaxysim") / "data" / CARD_FILE).read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=None)
@@ -39,7 +39,7 @@ SOLO_FILE = "rftg_solo.txt"
 @functools.lru_cache(maxsize=None)
 def solo_config_text() -> str:
     """The solo configuration shipped with galaxysim (robot data, PROVISIONAL values of rules §5.10)."""
-    return (resources.files("pycore") / "data" / SOLO_FILE).read_text(encoding="utf-8")
+    return (resources.files("galaxysim") / "data" / SOLO_FILE).read_text(encoding="utf-8")
 
 
 def card_table(expansion: str = "base") -> list[dict]:
@@ -65,7 +65,7 @@ class Game(_rftg.Game):
         goals: None = the rulebook default (on at tgs/rvi with 2+ players); takeovers: rvi only
         (off by default, rules E45); solo_config: the text of a solo configuration file
         (default: the file shipped with galaxysim, core/data/rftg_solo.txt).
-        `variant`: a what-if variant (pycore.variant.Variant, or its changes as a string or list, e.g.
+        `variant`: a what-if variant (galaxysim.variant.Variant, or its changes as a string or list, e.g.
         "Gambling World.cost=2; hand_limit=12"; docs/variants.md).
         `narrow_engine`: random play runs on the engine built with two-word card sets when the
         game's cards fit (the base game): the same games, faster; False keeps it on the full-width

@@ -1,6 +1,6 @@
 """What-if variants of Race for the Galaxy: small changes to the card data and the rule constants.
 
-    from pycore.variant import Variant
+    from galaxysim.variant import Variant
     v = Variant.parse("Gambling World.cost=2; hand_limit=12")
     game = rftg.Game(players=4, variant=v)
 
@@ -147,7 +147,7 @@ class Variant:
     name: str = ""
     changes: tuple[str, ...] = ()
     cards: str = ""
-    game = "rftg"  # the game it changes (a class attribute; pycore.af_variant.AfVariant: "af")
+    game = "rftg"  # the game it changes (a class attribute; galaxysim.af_variant.AfVariant: "af")
 
     # --- building -----------------------------------------------------------------------------------------------
     @classmethod
@@ -155,7 +155,7 @@ class Variant:
               read_files: bool = True, game: str = "rftg") -> "Variant":
         """From 'change; change' or a list of change strings; add=FILE is read now (relative to base_dir), unless
         `read_files` is False (the manifest form, whose `cards` already holds the text). game="af" gives an
-        Alien Frontiers variant (pycore.af_variant.AfVariant)."""
+        Alien Frontiers variant (galaxysim.af_variant.AfVariant)."""
         if game != "rftg":
             return _game_class(game).parse(spec, name=name)
         texts = split_changes(spec) if isinstance(spec, str) else [t for s in spec for t in split_changes(s)]
@@ -177,7 +177,7 @@ class Variant:
     def from_config(cls, value: Any, where: str = "variant", game: str = "rftg") -> "Variant | None":
         """From a config value: None, a string of changes, a list of change strings, or
         {"name": ..., "changes": [...] or "...", "cards": "..."} (the manifest's form). game="af": an
-        Alien Frontiers variant (pycore.af_variant.AfVariant)."""
+        Alien Frontiers variant (galaxysim.af_variant.AfVariant)."""
         if game != "rftg":
             return _game_class(game).from_config(value, where=where)
         if value is None or value == "" or value == []:

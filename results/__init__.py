@@ -1,6 +1,6 @@
 """galaxysim results: the Parquet run folder (schema, writer, readers) and its analysis.
 
-    from results import open_run, load_games, load_seats, summarize
+    from galaxysim.results import open_run, load_games, load_seats, summarize
     run = open_run("runs/my-run")
     print(summarize(run).format())
 

@@ -1,18 +1,18 @@
 """The balance questions a run answers, aggregated with DuckDB straight from the Parquet chunk files.
 
-    from results.analysis import analyze
+    from galaxysim.results.analysis import analyze
     a = analyze("runs/my-run")          # a RunAnalysis: plain tables (lists of dicts) with 95% intervals
     a.tables["cards"][0]                 # {'card_id': 0, 'card': 'Old Earth', 'n_in': ..., 'win_rate_in': ...}
 
 Nothing is loaded whole: DuckDB scans the chunk files the manifest lists (only those, so a run being written
 reads as its finished part) and hands back counts and sums per group; the intervals are computed from those
-(results.stats).
+(galaxysim.results.stats).
 
 Conventions (the same as `galaxysim summary`): a seat "wins" when it is among the game's winners, so a shared
 win counts for every seat sharing it. "Held" (for RftG: in the final tableau) means at least one copy is held
 when the game ends. Rates have Wilson intervals, differences of rates Newcombe intervals, means Student-t
 intervals; a row with fewer than SMALL_N observations (on either side of a comparison) is flagged
-`small_sample`. The game-specific sections come from results.game_kinds.
+`small_sample`. The game-specific sections come from galaxysim.results.game_kinds.
 """
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def _dtype(t: pa.DataType) -> np.dtype:
     try:
         return np.dtype(_DTYPES[t])
     except KeyError:
-        raise TypeError(f"results.arrays.numpy() reads integer, float and bool columns, not {t}") from None
+        raise TypeError(f"galaxysim.results.arrays.numpy() reads integer, float and bool columns, not {t}") from None
 
 
 def _chunks(values: "pa.Array | pa.ChunkedArray") -> list[pa.Array]:
@@ -107,7 +107,7 @@ def _one(a: pa.Array, dtype: np.dtype, fill) -> np.ndarray:
         out = np.frombuffer(data, dtype, count=n, offset=off * dtype.itemsize)
     if a.null_count:
         if fill is None:
-            raise ValueError(f"results.arrays.numpy(): the {a.type} column has {a.null_count} nulls "
+            raise ValueError(f"galaxysim.results.arrays.numpy(): the {a.type} column has {a.null_count} nulls "
                              "(pass fill= for their slots)")
         out = out.copy()
         out[_null_mask(a)] = fill

@@ -1,6 +1,6 @@
 """Paired comparison of two runs played on the same game seeds: a what-if variant against its baseline.
 
-    from results.compare import compare_paired
+    from galaxysim.results.compare import compare_paired
     for m in compare_paired("cmp/baseline", "cmp/variant-1", cards={"Gambling World": 57}):
         print(m.metric, m.diff, m.ci_low, m.ci_high)
 
@@ -58,7 +58,7 @@ class PairedMetric:
                 "significant": self.significant, "note": self.note}
 
 
-#: What "held" means for each seats list column a holding may name (results.game_kinds).
+#: What "held" means for each seats list column a holding may name (galaxysim.results.game_kinds).
 HELD = {"tableau": "in final tableau", "tech": "held at the end", "territories": "controlled at the end"}
 
 

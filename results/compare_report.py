@@ -5,7 +5,7 @@
            variant and group, out/compare.json
 
 Each metric row: the baseline value, the variant value, the difference (variant - baseline) with its 95% paired
-interval (results.compare), and whether the interval excludes 0.
+interval (galaxysim.results.compare), and whether the interval excludes 0.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .html import Col, csv_text, esc, html_table, img, integer, isnum, page, sec
 
 HTML_FILE = "compare.html"
 
-#: Metric groups (results.compare.PairedMetric.group) and their titles.
+#: Metric groups (galaxysim.results.compare.PairedMetric.group) and their titles.
 GROUPS = (("card", "Cards the variant changes"), ("seat", "Seat balance"), ("score", "Mean score"),
           ("length", "Game length"), ("end", "How games end"))
 

@@ -1,6 +1,6 @@
 """The decision dataset of a run (recorded with --record-decisions) as training-ready arrays.
 
-    from results.export import export_decisions
+    from galaxysim.results.export import export_decisions
     export_decisions("runs/my-run", "my-run.npz", fmt="npz", slot_names=[...])
 
 One row per decision: where it was taken (game_index, step, seat), what was asked (kind, legal), what was chosen

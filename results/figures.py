@@ -1,7 +1,7 @@
 """The report's figures, drawn with matplotlib on the Agg backend (no display needed).
 
-Every figure function takes the pyplot module (from `pyplot()`) and rows of results.analysis tables and
-returns a Figure; `png` renders one and closes it. Orange marks a small sample (results.stats.SMALL_N).
+Every figure function takes the pyplot module (from `pyplot()`) and rows of galaxysim.results.analysis tables and
+returns a Figure; `png` renders one and closes it. Orange marks a small sample (galaxysim.results.stats.SMALL_N).
 """
 from __future__ import annotations
 

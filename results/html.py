@@ -68,7 +68,7 @@ def html_table(rows: list[dict], cols: Sequence[Col], table_id: str, sortable: b
 
 
 def rate_cols(header: str, key: str, show=None) -> list[Col]:
-    """A rate column (results.analysis.rate_cols names: key, key_ci_low, key_ci_high) and its interval."""
+    """A rate column (galaxysim.results.analysis.rate_cols names: key, key_ci_low, key_ci_high) and its interval."""
     show = show or pct
 
     def interval(r: dict) -> str:
@@ -79,7 +79,7 @@ def rate_cols(header: str, key: str, show=None) -> list[Col]:
 
 
 def mean_cols(header: str, key: str, digits: int = 1) -> list[Col]:
-    """A mean column (results.analysis.mean_cols names) and its interval."""
+    """A mean column (galaxysim.results.analysis.mean_cols names) and its interval."""
     return [(header, lambda r: num(r[key], digits), "n"),
             ("95% CI", lambda r: ci_num(r[f"{key}_ci_low"], r[f"{key}_ci_high"], digits), "n")]
 

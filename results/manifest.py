@@ -3,12 +3,12 @@
     {
       "format": "galaxysim-run",        # tells our folders from foreign ones
       "format_version": 1,              # layout of this file and of the folder
-      "schema_version": 1,              # results.schema.SCHEMA_VERSION of the Parquet files
+      "schema_version": 1,              # galaxysim.results.schema.SCHEMA_VERSION of the Parquet files
       "run_id": "r-3f2a9c1b7d0e",       # hash of what determines the games (not of threads/chunking)
       "engine_version": "0.1.0",
       "galaxysim_version": "0.1.0",
       "created": "2025-01-01T12:00:00+00:00",
-      "config": {...},                  # the run config (see sim.config.RunConfig.manifest_config)
+      "config": {...},                  # the run config (see galaxysim.sim.config.RunConfig.manifest_config)
       "tables": ["games", "seats"],     # + "decisions" when recorded
       "chunk_size": 5000, "n_chunks": 20, "games": 100000,
       "status": "running" | "interrupted" | "complete",

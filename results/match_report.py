@@ -1,6 +1,6 @@
 """What a match or tournament says: win rates with 95% intervals, head to head, ratings with their uncertainty.
 
-    from results.match_report import match_report
+    from galaxysim.results.match_report import match_report
     rep = match_report("runs/match-rftg-base-2p-seed7")
     print(rep.format())          # or rep.to_dict()
 
@@ -8,7 +8,7 @@ Conventions: a bot's **win rate** is its share of wins, a win shared by k seats 
 counting 1/k, over the games it played (a bot in two seats of a game counts twice); the 95% interval is
 Wilson's. **Head to head** compares every pair of seats held by different bots by rank (better rank wins,
 equal ranks half each): in 2-player games this is the plain win rate of one bot against the other. **Ratings**:
-results.ratings (Bradley-Terry on the Elo scale, bootstrap intervals over games). Games stopped by a bot error
+galaxysim.results.ratings (Bradley-Terry on the Elo scale, bootstrap intervals over games). Games stopped by a bot error
 (end_reason "bot_error") are left out of all of these and counted separately.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ratings from game results: a Bradley-Terry model on the Elo scale, with bootstrap intervals.
 
-    from results.ratings import fit_ratings
+    from galaxysim.results.ratings import fit_ratings
     games = [[("ismcts", 1), ("random", 2)], [("random", 1), ("ismcts", 2)], ...]   # (bot, rank) per seat
     r = fit_ratings(games)
     r.ratings["ismcts"].elo, r.ratings["ismcts"].lo, r.ratings["ismcts"].hi

@@ -1,6 +1,6 @@
 """Reading a run folder back.
 
-    from results import open_run, load_games, load_seats
+    from galaxysim.results import open_run, load_games, load_seats
     run = open_run("runs/rftg-base-4p-seed1")
     games = load_games(run)            # a pyarrow.Table
     seats = load_seats(run, columns=["game_index", "seat", "bot", "score", "won"])

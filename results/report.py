@@ -1,14 +1,14 @@
 """`galaxysim report RUN`: a self-contained HTML balance report of a run folder.
 
-    from results.report import write_report
+    from galaxysim.results.report import write_report
     res = write_report("runs/my-run")          # -> runs/my-run/report/report.html (+ PNG figures, CSV tables)
 
 The report answers the balance questions of a run: win rate by seat and by bot; the game's own groupings
 (RftG: start world) and holdings (RftG: every card in the final tableau against not); score distributions;
-game length; how games end (results.game_kinds declares the game-specific parts). Every rate has its 95% Wilson
+game length; how games end (galaxysim.results.game_kinds declares the game-specific parts). Every rate has its 95% Wilson
 interval, every difference of rates its Newcombe interval, every mean its t interval, every row its sample size,
-and rows with fewer than SMALL_N observations are flagged. The numbers come from results.analysis (DuckDB over
-the Parquet files); the figures (results.figures) are embedded in the page as PNG and also written beside it,
+and rows with fewer than SMALL_N observations are flagged. The numbers come from galaxysim.results.analysis (DuckDB over
+the Parquet files); the figures (galaxysim.results.figures) are embedded in the page as PNG and also written beside it,
 with one CSV file per table. docs/report.md describes every section and column.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Parquet schema of a run folder, and the conversion of the engine's column
-dict (numpy arrays from pycore._batch) into Arrow tables.
+dict (numpy arrays from galaxysim._batch) into Arrow tables.
 
 Every table carries its name and SCHEMA_VERSION in the Arrow schema metadata
 (keys b"galaxysim.table" and b"galaxysim.schema_version"), so a stray Parquet

@@ -144,7 +144,7 @@ def clean_folder(run_dir: Path, manifest: Mapping[str, Any]) -> list[Path]:
 class RunWriter:
     """Adds chunks to a run folder and keeps its manifest current.
 
-    The caller owns `manifest` (a dict, see results.manifest) and may change
+    The caller owns `manifest` (a dict, see galaxysim.results.manifest) and may change
     fields such as "status" or "sessions" before calling `flush`."""
 
     def __init__(self, run_dir: Path, manifest: dict[str, Any]):

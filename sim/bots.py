@@ -1,6 +1,6 @@
 """The bot registry: built-in C++ bots by spec, Python bots by class, module path or registered name.
 
-    from sim import bots
+    from galaxysim.sim import bots
     b = bots.make("ismcts:iterations=2000,c=0.7", seed=1)   # a built-in C++ bot
     b.act(state, state.legal_actions())                     # -> an action
 
@@ -48,18 +48,18 @@ GAMES = ("rftg", "af")
 
 def _engine_module(game: str):
     if game == "af":
-        from pycore import af
+        from galaxysim import af
 
         return af
     if game == "rftg":
-        from pycore import rftg
+        from galaxysim import rftg
 
         return rftg
     raise BotSpecError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
 
 
 def _game_of(state) -> str:
-    from pycore import af
+    from galaxysim import af
 
     return "af" if isinstance(state, af.State) else "rftg"
 
@@ -220,7 +220,7 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
     name, _, opts = spec.partition(":")
     factory = _REGISTRY.get(name.strip())
     if factory is None:
-        from pycore.variant import _did_you_mean
+        from galaxysim.variant import _did_you_mean
 
         names = [*BUILTIN, *registered()]
         raise BotSpecError(f"unknown bot {name.strip()!r}{_did_you_mean(name.strip(), names, '')} "

@@ -1,4 +1,4 @@
-"""The `galaxysim` command line (also `python -m sim`).
+"""The `galaxysim` command line (also `python -m galaxysim`).
 
 examples:
     galaxysim run                      # 100,000 games of RftG base, 4 heuristic bots, all cores
@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
-from cluster import ClusterError
-from results import RunFolderError, SchemaError, summarize
+from galaxysim.cluster import ClusterError
+from galaxysim.results import RunFolderError, SchemaError, summarize
 
 from . import cli_match
 from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
@@ -234,7 +234,7 @@ def cmd_resume(ns: argparse.Namespace) -> int:
 
     check_threads(ns.threads)
     if ns.ray_address is not None:
-        from cluster.options import OptionError, check_address
+        from galaxysim.cluster.options import OptionError, check_address
 
         try:
             check_address(ns.ray_address)

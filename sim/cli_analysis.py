@@ -1,4 +1,4 @@
-"""The analysis subcommands of `galaxysim`: report, compare, export (registered by sim.cli).
+"""The analysis subcommands of `galaxysim`: report, compare, export (registered by galaxysim.sim.cli).
 
     galaxysim report RUN                      HTML balance report (+ PNG, CSV) in RUN/report/
     galaxysim compare --variant 'Gambling World.cost=2' --games 100k --seed 1
@@ -117,8 +117,8 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     """{"card": {card id: copies}} for the cards in play in a run (its variant applied); for Alien Frontiers
     the tech cards by card id and the territories by name."""
     if config.get("game") == "af":
-        from pycore import af
-        from pycore.variant import Variant
+        from galaxysim import af
+        from galaxysim.variant import Variant
 
         from .run import _af_resolved
 
@@ -128,8 +128,8 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
                 "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
         return {}
-    from pycore import rftg
-    from pycore.variant import Variant
+    from galaxysim import rftg
+    from galaxysim.variant import Variant
 
     from .run import _resolved
 
@@ -142,8 +142,8 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
 
 
 def cmd_report(ns: argparse.Namespace) -> int:
-    from results.reader import open_run
-    from results.report import write_report
+    from galaxysim.results.reader import open_run
+    from galaxysim.results.report import write_report
 
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
@@ -158,7 +158,7 @@ def cmd_report(ns: argparse.Namespace) -> int:
 def compare_config(ns: argparse.Namespace) -> tuple[RunConfig, list]:
     """The baseline config and the variants from the flags and the config file (flags win; --variant flags
     replace the file's variants)."""
-    from pycore.variant import Variant, VariantError
+    from galaxysim.variant import Variant, VariantError
 
     values: dict[str, Any] = {}
     labels: dict[str, str] = {}
@@ -194,7 +194,7 @@ def compare_config(ns: argparse.Namespace) -> tuple[RunConfig, list]:
 
 
 def cmd_compare(ns: argparse.Namespace) -> int:
-    from results.compare_report import format_metrics
+    from galaxysim.results.compare_report import format_metrics
 
     from .compare import compare
 
@@ -212,8 +212,8 @@ def cmd_compare(ns: argparse.Namespace) -> int:
 # --- export ----------------------------------------------------------------------------------------------------------
 
 def cmd_export(ns: argparse.Namespace) -> int:
-    from results.export import decision_rows, export_decisions
-    from results.reader import open_run
+    from galaxysim.results.export import decision_rows, export_decisions
+    from galaxysim.results.reader import open_run
 
     from .export import dataset_layout
 

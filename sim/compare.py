@@ -2,10 +2,10 @@
 
     OUT/baseline/          a run folder: the config as given
     OUT/variant-1/ ...     one run folder per variant: the same config and seed, plus the variant
-    OUT/compare/           compare.html, compare.csv, compare.json and the figures (results.compare_report)
+    OUT/compare/           compare.html, compare.csv, compare.json and the figures (galaxysim.results.compare_report)
 
 Game i of every run is dealt from game_seed(seed, i) and its bots are seeded from that, so the runs share their
-random numbers game by game (common random numbers) and results.compare pairs them. Running the same compare
+random numbers game by game (common random numbers) and galaxysim.results.compare pairs them. Running the same compare
 again reuses (or resumes) the run folders that match; a folder made with another config is refused.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from pycore.variant import Variant
+from galaxysim.variant import Variant
 
 from .config import ConfigError, RunConfig
 from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, _af_resolved, _resolved, start
@@ -58,8 +58,8 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
     out = Path(cfg.out) if cfg.out else default_out(resolved)
     if out.exists() and not out.is_dir():
         raise ConfigError(f"--out {out} exists and is not a folder")
-    from results.compare_report import HTML_FILE
-    from results.html import check_folder
+    from galaxysim.results.compare_report import HTML_FILE
+    from galaxysim.results.html import check_folder
 
     try:
         check_folder(out / REPORT_DIR, HTML_FILE)  # before the games, not after them
@@ -83,8 +83,8 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
     if not outcome.complete:
         return outcome
 
-    from results.compare import compare_paired
-    from results.compare_report import write_compare_report
+    from galaxysim.results.compare import compare_paired
+    from galaxysim.results.compare_report import write_compare_report
 
     runs = []
     for k, (v, o) in enumerate(done, 1):

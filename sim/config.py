@@ -105,7 +105,7 @@ class RunConfig:
     # (see cluster/options.py). Neither changes a row.
     ray_address: str | None = None
     ray_options: dict[str, Any] = field(default_factory=dict)
-    #: A what-if variant (pycore.variant.Variant), None for the printed rules. Config key `variant` (or what_if).
+    #: A what-if variant (galaxysim.variant.Variant), None for the printed rules. Config key `variant` (or what_if).
     what_if: Any = None
     #: Alien Frontiers: 8 colonies per player with 3 and 4 players (rules 2.2).
     long_game: bool = False
@@ -175,7 +175,7 @@ class RunConfig:
         if self.overwrite and self.resume:
             raise ConfigError(f"{L('overwrite')} and {L('resume')} exclude each other")
         if self.ray_address is not None or self.ray_options:
-            from cluster.options import OptionError, check_address, check_options
+            from galaxysim.cluster.options import OptionError, check_address, check_options
 
             try:
                 check_address(self.ray_address, L("ray_address").replace("ray_address", "ray.address"))
@@ -183,8 +183,8 @@ class RunConfig:
             except OptionError as e:
                 raise ConfigError(str(e)) from None
         if self.what_if is not None:
-            from pycore import rftg
-            from pycore.variant import VariantError
+            from galaxysim import rftg
+            from galaxysim.variant import VariantError
 
             if self.what_if.game != self.game:
                 mine, theirs = GAME_NAMES[self.what_if.game], GAME_NAMES[self.game]
@@ -383,7 +383,7 @@ SOLO_DIFFICULTIES = ("easy", "medium", "hard")
 def read_solo_config(path: str | None, label: str) -> str:
     """The text of a solo configuration file (None: the one shipped with galaxysim); the engine checks it."""
     if path is None:
-        from pycore import rftg
+        from galaxysim import rftg
 
         return rftg.solo_config_text()
     p = Path(path)
@@ -407,7 +407,7 @@ def read_file(p: Path, what: str, prefix: str = "") -> bytes:
 
 
 def parse_bots(text: str) -> list[str]:
-    """One bot spec per seat from "random,ismcts:iterations=500,c=0.5" (sim.bots.split_specs)."""
+    """One bot spec per seat from "random,ismcts:iterations=500,c=0.5" (galaxysim.sim.bots.split_specs)."""
     from .bots import split_specs
 
     return split_specs(text)
@@ -476,7 +476,7 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
             raise ConfigError(f"{label} must be a table, not {value!r}")
         return dict(value)
     if key == "what_if":
-        from pycore.variant import Variant, VariantError
+        from galaxysim.variant import Variant, VariantError
 
         try:
             return Variant.from_config(value, where=label, game=game if game in GAMES else "rftg")

@@ -35,7 +35,7 @@ def game_seconds(game: str, players: int) -> float:
 
 def seat_seconds(game: str, players: int, spec: str) -> float:
     """What one seat with bot `spec` adds to a game (0 for random, and for a bot this module does not know)."""
-    from . import bots as botreg  # (sim.bots imports sim.config, which imports this module)
+    from . import bots as botreg  # (galaxysim.sim.bots imports galaxysim.sim.config, which imports this module)
 
     name = botreg.spec_name(spec) if isinstance(spec, str) else ""
     if name == "heuristic":

@@ -1,6 +1,6 @@
 """Matches and tournaments: bots against each other on seat-rotated, seeded games, into a run folder.
 
-    from sim.match import MatchConfig, play
+    from galaxysim.sim.match import MatchConfig, play
     outcome = play(MatchConfig(bots=["ismcts:iterations=1000", "heuristic"], players=2, games=200, seed=7))
     print(outcome.report.format())
 
@@ -36,10 +36,10 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from results import manifest as mf
-from results import schema as sch
-from results.reader import open_run, verify_run
-from results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
+from galaxysim.results import manifest as mf
+from galaxysim.results import schema as sch
+from galaxysim.results.reader import open_run, verify_run
+from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
 
 from . import bots as botreg
 from . import game_cost
@@ -156,7 +156,7 @@ class MatchConfig:
         return out
 
     def game_options(self) -> dict[str, Any]:
-        """The expansions' options as engine keywords (pycore._batch.Runner, rftg.Game)."""
+        """The expansions' options as engine keywords (galaxysim._batch.Runner, rftg.Game)."""
         return {"goals": -1 if self.goals is None else int(self.goals), "takeovers": self.takeovers,
                 "draft": self.draft}
 
@@ -246,11 +246,11 @@ class _Seats:
     def game(self):
         if self._game is None:
             if self.cfg.game == "af":
-                from pycore import af
+                from galaxysim import af
 
                 self._game = af.Game(players=self.cfg.players, long_game=self.cfg.long_game)
             else:
-                from pycore import rftg
+                from galaxysim import rftg
 
                 opts = self.cfg.game_options()
                 self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
@@ -260,12 +260,12 @@ class _Seats:
         return self._game
 
     def play_game(self, *args):
-        """The engine's game loop with Python seats (pycore._rftg / pycore._af play_game)."""
+        """The engine's game loop with Python seats (galaxysim._rftg / galaxysim._af play_game)."""
         if self.cfg.game == "af":
-            from pycore import _af
+            from galaxysim import _af
 
             return _af.play_game(self.game(), *args)
-        from pycore import _rftg
+        from galaxysim import _rftg
 
         return _rftg.play_game(self.game(), *args)
 
@@ -621,7 +621,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
     m["elapsed_seconds"] = round(base + elapsed, 3)
     writer.flush()
     n_errors = sum(len(c.get("errors", [])) for c in m["chunks"])
-    from results.match_report import match_report
+    from galaxysim.results.match_report import match_report
 
     report = match_report(writer.dir)
     if written == total:

@@ -1,7 +1,7 @@
 """Playing a run into a run folder: the chunk loop, progress, Ctrl-C, resume, replay.
 
 A run of N games is cut into chunks of `chunk_size` consecutive games (chunk k
-holds games k*chunk_size ...). The engine (pycore._batch) plays one chunk at a
+holds games k*chunk_size ...). The engine (galaxysim._batch) plays one chunk at a
 time on its own thread pool, GIL released, in a worker thread, while the main
 thread writes the previous chunk's Parquet files and lists it in the manifest.
 Game i is determined by (run seed, i, config) alone, so neither the thread
@@ -35,12 +35,12 @@ from typing import Any, Callable, Iterator
 import numpy as np
 import pyarrow as pa
 
-from results import manifest as mf
-from results import schema as sch
-from results.arrays import column, numpy, read_parquet
-from results.manifest import RunFolderError
-from results.reader import open_run, verify_run
-from results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours,
+from galaxysim.results import manifest as mf
+from galaxysim.results import schema as sch
+from galaxysim.results.arrays import column, numpy, read_parquet
+from galaxysim.results.manifest import RunFolderError
+from galaxysim.results.reader import open_run, verify_run
+from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours,
                             games_written, is_temp_name, lock_is_held,
                             remove_run_folder_contents)
 
@@ -77,24 +77,24 @@ def write_failure(e: OSError, folder: Path, written: int, total: int, resume_com
 # --- the engine ------------------------------------------------------------------------------------------------------
 
 def batch_module():
-    from pycore import _batch
+    from galaxysim import _batch
 
     if not hasattr(_batch, "Runner"):
-        raise RuntimeError("pycore._batch has no batch runner: rebuild galaxysim (pip install -e .)")
+        raise RuntimeError("galaxysim._batch has no batch runner: rebuild galaxysim (pip install -e .)")
     return _batch
 
 
 @lru_cache(maxsize=None)
 def card_text() -> str:
-    return (resources.files("pycore") / "data" / CARD_FILE).read_text(encoding="utf-8")
+    return (resources.files("galaxysim") / "data" / CARD_FILE).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
 def af_texts() -> dict[str, str]:
-    """The Alien Frontiers data files by name (pycore.af.DATA_FILES)."""
-    from pycore import af
+    """The Alien Frontiers data files by name (galaxysim.af.DATA_FILES)."""
+    from galaxysim import af
 
-    root = resources.files("pycore") / "data"
+    root = resources.files("galaxysim") / "data"
     return {name: (root / name).read_text(encoding="utf-8") for name in af.DATA_FILES}
 
 
@@ -142,9 +142,9 @@ def galaxysim_version() -> str:
 
         return version("galaxysim")
     except Exception:  # not installed as a distribution
-        import pycore
+        import galaxysim
 
-        return getattr(pycore, "__version__", "unknown")
+        return getattr(galaxysim, "__version__", "unknown")
 
 
 def make_runner(cfg: RunConfig):
@@ -160,7 +160,7 @@ def make_runner(cfg: RunConfig):
             return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots), af_overrides(cfg))
         return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
                         **expansion_options(cfg), **rule_options(cfg))
-    except ValueError as e:  # pycore._rftg.RulesError (and pycore.variant.VariantError) are ValueErrors
+    except ValueError as e:  # galaxysim._rftg.RulesError (and galaxysim.variant.VariantError) are ValueErrors
         raise ConfigError(_one_line(str(e))) from None
 
 
@@ -427,7 +427,7 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
             continue
         want, have = getattr(cfg, key), stored.get(key)
         if key == "what_if":  # the same changes make the same games, whatever the variant's name
-            from pycore.variant import Variant
+            from galaxysim.variant import Variant
 
             want = want.identity() if want is not None else None
             have = Variant.from_config(have, game=cfg.game).identity() if have else None
@@ -596,12 +596,12 @@ class _LocalChunks:
 
 @contextlib.contextmanager
 def _cluster(address: str | None, options: dict[str, Any] | None) -> Iterator[Any]:
-    """A connection to the Ray cluster at `address` (cluster.connect: checked, clear errors), closed on exit;
+    """A connection to the Ray cluster at `address` (galaxysim.cluster.connect: checked, clear errors), closed on exit;
     None for a local run. Ray is imported only here."""
     if not address:
         yield None
         return
-    from cluster.connect import connect
+    from galaxysim.cluster.connect import connect
 
     conn = connect(address, options or {})
     try:
@@ -739,7 +739,7 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
                           f"galaxysim resume {out} plays it)")
     from .match import MatchConfig, is_match_run, replay_runner
 
-    if is_match_run(m["config"]):  # game i is deal i % deals of lineup i // deals (sim.match)
+    if is_match_run(m["config"]):  # game i is deal i % deals of lineup i // deals (galaxysim.sim.match)
         cfg = MatchConfig.from_manifest(m["config"])
         runner, index, bots = replay_runner(cfg, game_index)
     else:

@@ -1,12 +1,14 @@
 """Test-wide setup: make the tests import the INSTALLED galaxysim.
 
-`python -m pytest` puts the current folder (the repository root) first on
-sys.path, so `import pycore` would find the source folder pycore/ before the
-installed package. With an editable install (`pip install -e .`, the README's
-way) that is the same thing: the compiled modules are built into the source
-tree. With a regular install (`pip install .`) the source folder has no
-compiled modules, or stale ones, so the repository root is taken off sys.path
-and the installed copy is used.
+galaxysim is installed as one package, `galaxysim`, whose parts are the
+repository's folders pycore/, sim/, results/ and cluster/ (pyproject.toml maps
+them). `python -m pytest` puts the current folder (the repository root) first on
+sys.path, where those folders would import under their folder names: nothing
+may import them so (a module loaded twice, once under each name, would hold two
+copies of the engine). With an editable install (`pip install -e .`, the README's
+way) `galaxysim` maps to the source folders, where the compiled modules are
+built. With a regular install (`pip install .`) the repository root is taken
+off sys.path, so only the installed copy is seen.
 
 Also: the tests that press Ctrl-C on a galaxysim process need SIGINT as a terminal gives it (see
 pytest_configure).
@@ -20,7 +22,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-_OUR_PACKAGES = ("pycore", "sim", "cluster", "results")
+_FOLDER_NAMES = ("pycore", "sim", "cluster", "results")  # never imported by these names (see above)
 
 
 def _resolve(entry: str) -> Path | None:
@@ -30,13 +32,18 @@ def _resolve(entry: str) -> Path | None:
         return None
 
 
-def _install_kind() -> str:
-    """'editable', 'regular' or 'missing' for the galaxysim distribution."""
+def installed_distribution():
+    """The installed galaxysim distribution (importlib.metadata), or None. The repository itself is skipped: a
+    build leaves galaxysim.egg-info there."""
     from importlib import metadata
 
-    # Skip the repository itself: a build leaves galaxysim.egg-info there.
     search = [p for p in sys.path if _resolve(p) != REPO]
-    dist = next(iter(metadata.distributions(name="galaxysim", path=search)), None)
+    return next(iter(metadata.distributions(name="galaxysim", path=search)), None)
+
+
+def _install_kind() -> str:
+    """'editable', 'regular' or 'missing' for the galaxysim distribution."""
+    dist = installed_distribution()
     if dist is None:
         return "missing"
     try:
@@ -51,7 +58,7 @@ INSTALL_KIND = _install_kind()
 if INSTALL_KIND == "regular":
     sys.path[:] = [p for p in sys.path if _resolve(p) != REPO]
     for name in list(sys.modules):
-        if name.split(".")[0] in _OUR_PACKAGES:
+        if name.split(".")[0] in ("galaxysim", *_FOLDER_NAMES):
             mod_file = getattr(sys.modules[name], "__file__", None) or ""
             if mod_file and Path(mod_file).resolve().is_relative_to(REPO):
                 del sys.modules[name]
@@ -59,15 +66,15 @@ if INSTALL_KIND == "regular":
 
 def pytest_report_header(config):
     try:
-        import pycore
-        import pycore._rftg  # noqa: F401
-        import pycore._batch  # noqa: F401
+        import galaxysim
+        import galaxysim._rftg  # noqa: F401
+        import galaxysim._batch  # noqa: F401
 
-        where = Path(pycore.__file__).parent
-        status = f"pycore from {where} ({INSTALL_KIND} install), compiled modules OK"
+        where = Path(galaxysim.__file__).parent
+        status = f"galaxysim from {where} ({INSTALL_KIND} install), compiled modules OK"
     except ImportError as e:
         status = (
-            f"pycore compiled modules NOT importable ({INSTALL_KIND} install): {e}. "
+            f"galaxysim compiled modules NOT importable ({INSTALL_KIND} install): {e}. "
             "Install first: pip install -e '.[test]'"
         )
     return [f"galaxysim: {status}"]

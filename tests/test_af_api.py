@@ -1,4 +1,4 @@
-"""The Python API of Alien Frontiers (pycore.af): options and errors, data files and what-if
+"""The Python API of Alien Frontiers (galaxysim.af): options and errors, data files and what-if
 overrides, determinism (same seed same game, clone independence, to_json / from_json
 continuation), hidden information (observation, determinize), the built-in bots, and the
 heuristic against random (>= 90% of 2-player games)."""
@@ -9,11 +9,11 @@ from importlib import resources
 
 import pytest
 
-from pycore import af
+from galaxysim import af
 
 
 def texts():
-    root = resources.files("pycore") / "data"
+    root = resources.files("galaxysim") / "data"
     return {n: (root / n).read_text(encoding="utf-8") for n in af.DATA_FILES}
 
 

@@ -1,5 +1,5 @@
 """Bots for Alien Frontiers everywhere bots work (docs/bots.md, docs/ismcts.md): af.Bot from any built-in spec,
-sim.bots.make for AF, the ISMCTS bot's hidden-information guarantee and determinism from Python, Python bots in
+galaxysim.sim.bots.make for AF, the ISMCTS bot's hidden-information guarantee and determinism from Python, Python bots in
 the AF game loop (the batch rows, a determinized view, recorded errors), AF matches and tournaments (seat
 rotation, threads, a Python bot), and `galaxysim run --game af` with ismcts seats."""
 from __future__ import annotations
@@ -9,13 +9,13 @@ import json
 import numpy as np
 import pytest
 
-from pycore import _af, _batch, af
-from results import load_games, load_seats
-from sim import bots as botreg
-from sim.cli import main
-from sim.config import ConfigError
-from sim.match import MatchConfig, play
-from sim.run import af_texts
+from galaxysim import _af, _batch, af
+from galaxysim.results import load_games, load_seats
+from galaxysim.sim import bots as botreg
+from galaxysim.sim.cli import main
+from galaxysim.sim.config import ConfigError
+from galaxysim.sim.match import MatchConfig, play
+from galaxysim.sim.run import af_texts
 
 QUICK = "ismcts:iterations=12,depth=6"
 
@@ -29,7 +29,7 @@ def position(seed: int, turn: int = 5):
     return s
 
 
-# --- af.Bot and sim.bots.make ---------------------------------------------------------------------------------
+# --- af.Bot and galaxysim.sim.bots.make ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=30,depth=10",
                                   "ismcts:iterations=20,rollout=heuristic,epsilon=0.2", "ismcts:ms=5,threads=2"])
@@ -64,7 +64,7 @@ def test_sim_bots_make_serves_both_games():
     either = botreg.make("ismcts:iterations=25,depth=8", seed=2)  # the game of the state it is handed
     assert same.act(s, s.legal_actions()) == either.act(s, s.legal_actions())
     assert either.last_stats()["iterations"] == 25
-    from pycore import rftg
+    from galaxysim import rftg
 
     r = rftg.Game(players=2).new_state(1)
     assert either.act(r, r.legal_actions()) in r.legal_actions()

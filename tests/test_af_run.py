@@ -12,12 +12,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
 
-from pycore import af
-from results import load_cards, load_decisions, load_games, load_seats, open_run, summarize
-from results.schema import AF_SEATS_SCHEMA, observations
-from sim import RunConfig
-from sim.cli import main
-from sim.run import replay, resume, start
+from galaxysim import af
+from galaxysim.results import load_cards, load_decisions, load_games, load_seats, open_run, summarize
+from galaxysim.results.schema import AF_SEATS_SCHEMA, observations
+from galaxysim.sim import RunConfig
+from galaxysim.sim.cli import main
+from galaxysim.sim.run import replay, resume, start
 
 GAMES = 300
 SEED = 77

@@ -9,13 +9,13 @@ import json
 
 import pytest
 
-from pycore import af
-from pycore.af_variant import AfVariant
-from pycore.variant import Variant, VariantError
-from results import load_games
-from sim.cli import main
-from sim.compare import compare
-from sim.config import ConfigError, RunConfig
+from galaxysim import af
+from galaxysim.af_variant import AfVariant
+from galaxysim.variant import Variant, VariantError
+from galaxysim.results import load_games
+from galaxysim.sim.cli import main
+from galaxysim.sim.compare import compare
+from galaxysim.sim.config import ConfigError, RunConfig
 
 GAMES = 600
 SEED = 41

@@ -1,4 +1,4 @@
-"""Arguments of the Python API of both games (pycore.rftg, pycore.af): a wrong type or an out-of-range
+"""Arguments of the Python API of both games (galaxysim.rftg, galaxysim.af): a wrong type or an out-of-range
 value is one line naming the argument and what it accepts (TypeError for the type, the game's RulesError,
 a ValueError, for the value), never pybind11's list of signatures or a bare RuntimeError; a refused call
 leaves the state as it was; numpy integers are integers, bools and floats are not; on/off options of
@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from pycore import af, rftg
+from galaxysim import af, rftg
 
 GAMES = [pytest.param(rftg, id="rftg"), pytest.param(af, id="af")]
 

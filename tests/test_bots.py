@@ -1,4 +1,4 @@
-"""Bots from Python: built-in specs (rftg.Bot, sim.bots.make), the ISMCTS from Python (legal, deterministic,
+"""Bots from Python: built-in specs (rftg.Bot, galaxysim.sim.bots.make), the ISMCTS from Python (legal, deterministic,
 blind to hidden cards), Python bots in the C++ game loop (the same rows as the batch path, a determinized view,
 errors recorded with the bot, the decision and the legal actions)."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import textwrap
 
 import pytest
 
-from pycore import _batch, _rftg, rftg
-from sim import bots as botreg
-from sim.run import card_text
+from galaxysim import _batch, _rftg, rftg
+from galaxysim.sim import bots as botreg
+from galaxysim.sim.run import card_text
 
 
 # --- specs ----------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The `galaxysim` command line: run / summary / replay / resume, with the real engine.
 
-Killing a run (SIGKILL) and interrupting it (SIGINT) run `python -m sim` in a subprocess; the rest calls
-sim.cli.main in-process. Every error case checks the message (one line, no traceback, exit code 2) and that
+Killing a run (SIGKILL) and interrupting it (SIGINT) run `python -m galaxysim` in a subprocess; the rest calls
+galaxysim.sim.cli.main in-process. Every error case checks the message (one line, no traceback, exit code 2) and that
 no file was created or modified."""
 from __future__ import annotations
 
@@ -22,11 +22,11 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 
-from results import load_games, load_seats
-from sim import RunConfig
-from sim.cli import build_parser, main
-from sim.config import DEFAULT_GAMES, all_cores, auto_chunk_size
-from sim.run import start
+from galaxysim.results import load_games, load_seats
+from galaxysim.sim import RunConfig
+from galaxysim.sim.cli import build_parser, main
+from galaxysim.sim.config import DEFAULT_GAMES, all_cores, auto_chunk_size
+from galaxysim.sim.run import start
 
 # A run long enough to be stopped midway (a couple of seconds on 2 cores), in chunks of a small fraction of it.
 KILL_GAMES, KILL_CHUNK = 30_000, 500
@@ -51,7 +51,7 @@ def snapshot(root: Path) -> dict[str, tuple[int, int]]:
 
 
 def cli(args: list[str], **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sim", *args], capture_output=True, text=True, timeout=120, **kw)
+    return subprocess.run([sys.executable, "-m", "galaxysim", *args], capture_output=True, text=True, timeout=120, **kw)
 
 
 def same_rows(a: Path, b: Path) -> None:
@@ -100,7 +100,7 @@ def wait_for_chunks(out: Path, proc: subprocess.Popen, n: int = 1, timeout: floa
 
 
 def _start_and_wait_for_a_chunk(out: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "sim", "run", *KILL_ARGS, "--out", str(out)],
+    proc = subprocess.Popen([sys.executable, "-m", "galaxysim", "run", *KILL_ARGS, "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for_chunks(out, proc)
     return proc
@@ -168,7 +168,7 @@ def test_huge_counts_are_refused_and_auto_chunks_stay_listable():
     process was killed (exit 137) with a run folder left "running"; --threads 3000000000 ended in an
     OverflowError traceback after the folder was made. Now both are one clear error, and the automatic chunk size
     grows so that a huge run stays within MAX_CHUNKS chunks."""
-    from sim.config import MAX_CHUNK_SIZE, MAX_CHUNKS, MAX_GAMES, ConfigError
+    from galaxysim.sim.config import MAX_CHUNK_SIZE, MAX_CHUNKS, MAX_GAMES, ConfigError
 
     for bad, message in ((dict(games=10**30), "games must be at most 1,000,000,000,000"),
                          (dict(games=MAX_GAMES + 1), "games must be at most"),
@@ -187,7 +187,7 @@ def test_huge_counts_are_refused_and_auto_chunks_stay_listable():
 def test_a_run_config_made_in_python_is_type_checked():
     """As flags and config files are: seed=1.5 played seed 1 and recorded 1.5, bots="random" was six bots
     (r,a,n,d,o,m), advanced="false" an error from deep inside."""
-    from sim.config import ConfigError
+    from galaxysim.sim.config import ConfigError
 
     for bad, message in ((dict(seed=1.5), "seed must be an integer, not 1.5"),
                          (dict(advanced="false"), "advanced must be true or false, not 'false'"),
@@ -272,7 +272,7 @@ def test_config_run_table_beside_ray_and_keys_given_twice(tmp_path):
     """The run keys in a [run] table were read only when [run] was the file's one table: with a [ray] table beside
     it the file was refused ("unknown key 'run'", listing inner names such as ray_options and solo_config_text as
     known keys). A key given twice (chunk_size and chunk-size) was silently the last one."""
-    from sim.config import ConfigError, load_toml
+    from galaxysim.sim.config import ConfigError, load_toml
 
     f = tmp_path / "big.toml"
     f.write_text('[run]\ngames = "20k"\nplayers = 3\n\n[ray]\naddress = "auto"\nmax_in_flight = 4\n')
@@ -360,9 +360,9 @@ def test_help_everywhere_with_examples(capsys):
                  "--out", "--record-decisions", "--chunk-size", "--config", "--overwrite", "--resume", "--quiet"):
         assert flag in out
     assert main([]) == 2 and "usage: galaxysim" in capsys.readouterr().err
-    # The console script and `python -m sim`, for real.
+    # The console script and `python -m galaxysim`, for real.
     exe = shutil.which("galaxysim", path=os.path.dirname(sys.executable))
-    r = subprocess.run([exe, "--version"] if exe else [sys.executable, "-m", "sim", "--version"],
+    r = subprocess.run([exe, "--version"] if exe else [sys.executable, "-m", "galaxysim", "--version"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("galaxysim ") and "(engine " in r.stdout
 
@@ -465,7 +465,7 @@ def test_error_is_one_clear_line_and_touches_nothing(workdir, capsys, args, mess
 
 
 def test_errors_in_a_real_process(tmp_path):
-    """The same through `python -m sim`: exit code 2, one line, no traceback, no file."""
+    """The same through `python -m galaxysim`: exit code 2, one line, no traceback, no file."""
     for args, message in ((["run", "--game", "af", "--advanced"], "--advanced is a Race for the Galaxy option"),
                           (["run", "--bots", "superbot", "--games", "5"], "superbot"),
                           (["run", "--players", "four"], "not an integer")):

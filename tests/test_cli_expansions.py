@@ -10,9 +10,9 @@ from pathlib import Path
 import pyarrow.compute as pc
 import pytest
 
-from pycore import rftg
-from results import load_games, load_seats
-from sim.cli import main
+from galaxysim import rftg
+from galaxysim.results import load_games, load_seats
+from galaxysim.sim.cli import main
 
 RVI_START_WORLDS = {c["name"] for c in rftg.card_table("rvi") if c["start"] is not None}
 
@@ -55,7 +55,7 @@ def test_draft_without_goals_records_draft_decisions(tmp_path, capsys):
     run(out, "--expansion", "tgs", "--players", "3", "--draft", "--no-goals", "--record-decisions", "--games", "20")
     assert set(column(load_games(out), "variant")) == {"draft"}
     assert set(column(load_seats(out), "score_goals")) == {0}
-    from results import load_decisions
+    from galaxysim.results import load_decisions
 
     kinds = set(column(load_decisions(out), "kind"))
     assert {"draft_pick", "start_world", "start_discard"} <= kinds

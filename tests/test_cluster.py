@@ -2,7 +2,7 @@
 
 The cluster (cluster/loopback.py) is a head node and one worker node, each started with `ray start`, each with
 one CPU pinned to its own core, token authentication on, all inside a private network namespace whose only
-interface is loopback; the drivers (`python -m sim run --ray ...`) run in that namespace too. One cluster
+interface is loopback; the drivers (`python -m galaxysim run --ray ...`) run in that namespace too. One cluster
 serves the whole module and is torn down (every process of the namespace killed) even when a test fails.
 The last test kills the worker node.
 
@@ -23,17 +23,17 @@ from pathlib import Path
 import pyarrow.dataset as ds
 import pytest
 
-from cluster import loopback
-from cluster.connect import ray_chunk_size
-from cluster.errors import WorkerVersionMismatch
-from cluster.options import OptionError, check_address, check_options
-from cluster.ray_runner import task_failure
-from cluster.tasks import check_engine
-from results import load_decisions, load_games
-from sim import RunConfig
-from sim.cli import main
-from sim.config import load_toml
-from sim.run import start
+from galaxysim.cluster import loopback
+from galaxysim.cluster.connect import ray_chunk_size
+from galaxysim.cluster.errors import WorkerVersionMismatch
+from galaxysim.cluster.options import OptionError, check_address, check_options
+from galaxysim.cluster.ray_runner import task_failure
+from galaxysim.cluster.tasks import check_engine
+from galaxysim.results import load_decisions, load_games
+from galaxysim.sim import RunConfig
+from galaxysim.sim.cli import main
+from galaxysim.sim.config import load_toml
+from galaxysim.sim.run import start
 from test_cli import normalized, same_rows, snapshot, wait_for_chunks
 
 GAMES, SEED, CHUNK = 40_000, 77, 1_000
@@ -209,7 +209,7 @@ def test_driver_killed_then_resumed_on_ray_then_stopped_then_resumed_locally(ray
     assert m["status"] == "interrupted" and first + 3 <= len(m["chunks"]) < m["n_chunks"], "stopped too late"
     assert m["sessions"][1]["ray"]["nodes"] == 2
     # The rest here, without Ray.
-    r = subprocess.run([sys.executable, "-m", "sim", "resume", str(out), "--quiet", "--threads", "2"],
+    r = subprocess.run([sys.executable, "-m", "galaxysim", "resume", str(out), "--quiet", "--threads", "2"],
                        capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     m = manifest(out)
@@ -258,7 +258,7 @@ def python_without_galaxysim(folder: Path) -> Path:
         "import importlib.abc, sys\n"
         "class Hide(importlib.abc.MetaPathFinder):\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.split('.')[0] in ('pycore', 'sim', 'cluster', 'results'):\n"
+        "        if name.split('.')[0] == 'galaxysim':\n"
         "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
         "sys.meta_path.insert(0, Hide())\n")
     (site / "b_hide.pth").write_text("import hide_galaxysim\n")
@@ -351,8 +351,8 @@ def test_worker_failures_are_named():
         def __init__(self, cause):
             self.cause = cause
 
-    e = task_failure(TaskError(ModuleNotFoundError("No module named 'sim'")), 3)
-    assert "galaxysim is missing on a Ray worker (No module named 'sim')" in str(e) and "py_modules" in str(e)
+    e = task_failure(TaskError(ModuleNotFoundError("No module named 'galaxysim'")), 3)
+    assert "galaxysim is missing on a Ray worker (No module named 'galaxysim')" in str(e) and "py_modules" in str(e)
     e = task_failure(TaskError(WorkerVersionMismatch("Ray node x has galaxysim engine 2")), 3)
     assert str(e).startswith("Ray node x has galaxysim engine 2; install the driver's galaxysim on every node")
     e = task_failure(TaskError(ValueError("bad bot")), 5)
@@ -360,9 +360,9 @@ def test_worker_failures_are_named():
 
 
 def test_threads_and_chunk_size_fit_the_cluster():
-    from cluster.connect import RayCluster
-    from cluster.errors import ClusterError
-    from cluster.options import RayOptions
+    from galaxysim.cluster.connect import RayCluster
+    from galaxysim.cluster.errors import ClusterError
+    from galaxysim.cluster.options import RayOptions
 
     class FakeRay:
         def nodes(self):

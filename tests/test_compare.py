@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pycore.variant import Variant
-from results.compare import compare_paired
-from sim.cli import main
-from sim.compare import compare
-from sim.config import ConfigError, RunConfig
+from galaxysim.variant import Variant
+from galaxysim.results.compare import compare_paired
+from galaxysim.sim.cli import main
+from galaxysim.sim.compare import compare
+from galaxysim.sim.config import ConfigError, RunConfig
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import Browser, needs_chromium  # noqa: E402
@@ -147,11 +147,11 @@ def test_config_file_variants(tmp_path, capsys):
 
 def test_unpaired_runs_are_refused(cmp, tmp_path):
     other = tmp_path / "other"
-    from sim.run import start
+    from galaxysim.sim.run import start
 
     assert start(RunConfig(players=4, bots=["heuristic"], games=50, seed=32, out=str(other), quiet=True),
                  progress=False).complete
-    from results import RunFolderError
+    from galaxysim.results import RunFolderError
 
     with pytest.raises(RunFolderError, match="not paired .* seed differs"):
         compare_paired(cmp.baseline.path, other)

@@ -10,14 +10,14 @@ import math
 import numpy as np
 import pytest
 
-from results import load_games, load_seats, open_run, summarize, verify_run
-from results.match_report import match_report
-from results.ratings import bradley_terry, elo_win_probability, fit_ratings
-from sim.cli import main
-from sim.bots import split_specs
-from sim.config import parse_bots
-from sim.config import ConfigError
-from sim.match import MatchConfig, play
+from galaxysim.results import load_games, load_seats, open_run, summarize, verify_run
+from galaxysim.results.match_report import match_report
+from galaxysim.results.ratings import bradley_terry, elo_win_probability, fit_ratings
+from galaxysim.sim.cli import main
+from galaxysim.sim.bots import split_specs
+from galaxysim.sim.config import parse_bots
+from galaxysim.sim.config import ConfigError
+from galaxysim.sim.match import MatchConfig, play
 
 
 def seats_by_game(path):
@@ -145,7 +145,7 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
 
 def test_a_full_disk_stops_a_match_resumably(tmp_path, monkeypatch):
     """A full disk in a match ended it with "No space left on device" and the manifest still "running"."""
-    from sim.config import RunWriteError
+    from galaxysim.sim.config import RunWriteError
     from test_run_folder import full_disk_at
 
     out = tmp_path / "m"
@@ -208,8 +208,8 @@ def test_match_sizes_are_checked_in_all_games_of_the_plan():
         MatchConfig(bots=["random", "heuristic", "ismcts"], kind="tournament", games=5 * 10**11).validate()
     with pytest.raises(ConfigError, match="would be 2,000,000 chunk files"):
         MatchConfig(bots=["random", "heuristic"], games=2_000_000, chunk_size=1).validate()
-    from sim.config import MAX_CHUNKS
-    from sim.match import auto_chunk_size
+    from galaxysim.sim.config import MAX_CHUNKS
+    from galaxysim.sim.match import auto_chunk_size
 
     assert -(-10**12 // auto_chunk_size(10**12, 2)) <= MAX_CHUNKS
 
@@ -315,7 +315,7 @@ def test_cli_resume_checks_only_what_was_given(tmp_path, capsys):
 
 
 def test_recorded_decisions_with_python_and_cpp_lineups(tmp_path):
-    from results.reader import load_decisions
+    from galaxysim.results.reader import load_decisions
 
     class First:
         def act(self, state, legal_actions):
@@ -335,7 +335,7 @@ def test_recorded_decisions_with_python_and_cpp_lineups(tmp_path):
 
 
 def test_replay_re_plays_match_and_tournament_games_with_their_seating(tmp_path, capsys):
-    from sim.run import replay
+    from galaxysim.sim.run import replay
 
     m = play(MatchConfig(bots=["ismcts:iterations=20", "heuristic", "random"], players=3, games=6, seed=8,
                          out=str(tmp_path / "m"), quiet=True))
@@ -365,8 +365,8 @@ def test_replay_re_plays_match_and_tournament_games_with_their_seating(tmp_path,
 
 
 def test_replay_says_when_a_bot_plays_by_the_clock(tmp_path, capsys):
-    from sim.bots import plays_by_the_clock
-    from sim.run import replay
+    from galaxysim.sim.bots import plays_by_the_clock
+    from galaxysim.sim.run import replay
 
     assert plays_by_the_clock("ismcts:ms=5") and plays_by_the_clock("ismcts:c=0.5,ms=2")
     assert not plays_by_the_clock("ismcts:iterations=50") and not plays_by_the_clock("heuristic")

@@ -1,4 +1,4 @@
-"""results.arrays (Arrow arrays from numpy and back without pyarrow's pandas probe) gives what pyarrow's own
+"""galaxysim.results.arrays (Arrow arrays from numpy and back without pyarrow's pandas probe) gives what pyarrow's own
 conversions give, and the run, resume, summary, replay, match, tournament, export and report commands never
 import pandas (pyarrow would, at about half a second per process, the first time pa.array or to_numpy runs)."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from results.arrays import column, dictionary, empty_table, nulls, numpy, read_parquet, strings
+from galaxysim.results.arrays import column, dictionary, empty_table, nulls, numpy, read_parquet, strings
 
 # Every integer type of the run folder's schemas, bools, and the floats column() also takes.
 DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.float32, np.float64,
@@ -186,7 +186,7 @@ def test_empty_table_keeps_the_schema():
 
 COMMANDS = """
 import importlib.util, json, sys
-from sim.cli import main
+from galaxysim.sim.cli import main
 
 def run(*args):
     rc = main([str(a) for a in args])

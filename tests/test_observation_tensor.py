@@ -8,13 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pycore import rftg
-from results.export import export_decisions
-from results.reader import load_decisions, load_games, load_seats, open_run
-from results.schema import observations
-from sim.config import RunConfig
-from sim.export import dataset_layout
-from sim.run import start
+from galaxysim import rftg
+from galaxysim.results.export import export_decisions
+from galaxysim.results.reader import load_decisions, load_games, load_seats, open_run
+from galaxysim.results.schema import observations
+from galaxysim.sim.config import RunConfig
+from galaxysim.sim.export import dataset_layout
+from galaxysim.sim.run import start
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "observation-tensor.md"
 
@@ -70,7 +70,7 @@ def test_same_state_same_vector():
 
 def test_a_seat_out_of_range_is_a_rules_error():
     """Both games check the seat of observation_tensor (and observation, determinize) the same way."""
-    from pycore import af
+    from galaxysim import af
 
     for mod, game in ((rftg, rftg.Game(players=3)), (af, af.Game(players=3))):
         s = game.new_state(1)
@@ -158,7 +158,7 @@ def test_recorded_vectors_equal_the_object_api_and_export(tmp_path):
 
 
 def test_export_command(tmp_path, capsys):
-    from sim.cli import main
+    from galaxysim.sim.cli import main
 
     run = tmp_path / "run"
     assert main(["run", "--players", "2", "--bots", "random", "--games", "20", "--seed", "3", "--out", str(run),
@@ -178,7 +178,7 @@ def test_export_command(tmp_path, capsys):
 
 
 def test_export_keeps_files_it_did_not_write(tmp_path, capsys):
-    from sim.cli import main
+    from galaxysim.sim.cli import main
 
     run = tmp_path / "run"
     assert main(["run", "--players", "2", "--bots", "random", "--games", "6", "--seed", "4", "--out", str(run),
@@ -227,7 +227,7 @@ def test_sigterm_stops_an_export_and_leaves_no_file(tmp_path):
     run = tmp_path / "run"
     assert start(RunConfig(players=4, bots=["random"], games=400, seed=6, threads=2, out=str(run), quiet=True,
                            record_decisions=True), progress=False).complete
-    proc = subprocess.Popen([sys.executable, "-m", "sim", "export", str(run), "--compress", "-q"],
+    proc = subprocess.Popen([sys.executable, "-m", "galaxysim", "export", str(run), "--compress", "-q"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     tmp = run / ".decisions.npz.tmp"
     deadline = time.monotonic() + 60
@@ -241,8 +241,8 @@ def test_sigterm_stops_an_export_and_leaves_no_file(tmp_path):
 
 
 def test_export_reports_progress(tmp_path, capsys, monkeypatch):
-    import sim.progress
-    from sim.cli import main
+    import galaxysim.sim.progress
+    from galaxysim.sim.cli import main
 
     run = tmp_path / "run"
     assert main(["run", "--players", "2", "--bots", "random", "--games", "12", "--seed", "5", "--out", str(run),
@@ -253,7 +253,7 @@ def test_export_reports_progress(tmp_path, capsys, monkeypatch):
         res = export_decisions(run, tmp_path / f"d.{fmt}", fmt, slots, kinds, progress=steps.append)
         assert sum(steps) == res["rows"] and min(steps) >= 0 and len(steps) >= 4, steps  # four chunks: a step for each at least
     # On the command line: progress lines when stderr is no terminal (every minute; here at once), none with -q.
-    monkeypatch.setattr(sim.progress, "LOG_EVERY_SECONDS", 0.0)
+    monkeypatch.setattr(galaxysim.sim.progress, "LOG_EVERY_SECONDS", 0.0)
     capsys.readouterr()
     assert main(["export", str(run), "--out", str(tmp_path / "e.npz")]) == 0
     assert "decisions (" in capsys.readouterr().err

@@ -12,13 +12,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pycore.variant import Variant
-from results.report import write_report
-from results.stats import SMALL_N
-from sim.cli import main
-from sim.cli_analysis import card_universe
-from sim.config import RunConfig
-from sim.run import start
+from galaxysim.variant import Variant
+from galaxysim.results.report import write_report
+from galaxysim.results.stats import SMALL_N
+from galaxysim.sim.cli import main
+from galaxysim.sim.cli_analysis import card_universe
+from galaxysim.sim.config import RunConfig
+from galaxysim.sim.run import start
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import Browser, needs_chromium  # noqa: E402

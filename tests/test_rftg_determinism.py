@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 CONFIGS = [
     pytest.param(dict(players=2), id="2p"),

@@ -1,6 +1,6 @@
 """The run folder: deterministic rows whatever the threads and chunking, real Parquet readers (pyarrow.dataset,
 DuckDB, pandas), manifest checksums, clean-up of an interrupted writer, clear errors for corrupt or foreign
-folders. Runs are played in-process with the real engine (pycore._batch)."""
+folders. Runs are played in-process with the real engine (galaxysim._batch)."""
 from __future__ import annotations
 
 import dataclasses
@@ -17,12 +17,12 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 
-from results import (SCHEMA_VERSION, RunFolderError, load_cards, load_decisions, load_games, load_seats, open_run,
+from galaxysim.results import (SCHEMA_VERSION, RunFolderError, load_cards, load_decisions, load_games, load_seats, open_run,
                      summarize, verify_run, wilson_interval)
-from results import schema as sch
-from sim import RunConfig
-from sim.config import ConfigError
-from sim.run import resume, start
+from galaxysim.results import schema as sch
+from galaxysim.sim import RunConfig
+from galaxysim.sim.config import ConfigError
+from galaxysim.sim.run import resume, start
 
 GAMES = 1_500
 SEED = 20240611
@@ -122,7 +122,7 @@ def test_manifest_rewrite_encodes_only_the_new_chunk(reference, monkeypatch):
     """The manifest is rewritten after every chunk. It was indented JSON through Python's slow encoder, every
     chunk entry again each time: a run of 1,000 one-game chunks took 35 s (of 0.03 s of play), 4,000 chunks six
     minutes. Now each entry is one line, encoded once per writer: a rewrite encodes the new entry only."""
-    from results import manifest as mf
+    from galaxysim.results import manifest as mf
 
     m = json.loads((reference / "manifest.json").read_text())
     m["chunks"] = [dict(m["chunks"][0], chunk=k) for k in range(2000)]
@@ -269,7 +269,7 @@ def full_disk_at(monkeypatch, failing: str) -> None:
     """Chunk files whose path ends with `failing` meet a full disk."""
     import errno
 
-    from results import writer
+    from galaxysim.results import writer
 
     real = writer.write_encoded
 
@@ -284,7 +284,7 @@ def full_disk_at(monkeypatch, failing: str) -> None:
 def test_a_full_disk_stops_the_run_with_one_line_and_it_resumes(tmp_path, reference, monkeypatch, capsys):
     """A full disk half way through a run said only "No space left on device" and left the manifest "running";
     now the line says where, what is safe and how to go on, and the run is marked interrupted."""
-    from sim.cli import main
+    from galaxysim.sim.cli import main
 
     run = tmp_path / "run"
     full_disk_at(monkeypatch, "seats/chunk-000002.parquet")
@@ -308,7 +308,7 @@ def test_a_failed_atomic_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     manifest's update then needed."""
     import errno
 
-    from results import manifest as mf
+    from galaxysim.results import manifest as mf
 
     target = tmp_path / "manifest.json"
     target.write_text("old")
@@ -325,7 +325,7 @@ def test_a_failed_atomic_write_leaves_no_temporary_file(tmp_path, monkeypatch):
 def test_a_run_made_with_any_thread_count_still_resumes_and_replays(tmp_path, reference, capsys):
     """The manifest keeps the first session's threads, which neither resume nor replay uses; an older galaxysim took
     --threads 5000, which is now refused as a flag, and must not make its runs unreadable."""
-    from sim.cli import main
+    from galaxysim.sim.cli import main
 
     run = tmp_path / "run"
     shutil.copytree(reference, run)
@@ -431,7 +431,7 @@ def test_engine_rule_errors_touch_nothing(tmp_path):
 
 def test_conversion_sorts_rows_by_game():
     """Engine columns in any game order give the same tables (rows sorted by game, seats kept in order)."""
-    from sim.run import _Converter, batch_module, card_text
+    from galaxysim.sim.run import _Converter, batch_module, card_text
 
     cfg = RunConfig(players=3, bots=["random", "heuristic", "random"], seed=5)
     cfg.validate()

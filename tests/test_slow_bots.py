@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from pycore import _batch
-from sim.config import AUTO_CHUNK_SECONDS, RunConfig, auto_chunk_size
-from sim.game_cost import seconds_per_game
-from sim.run import make_runner, start
+from galaxysim import _batch
+from galaxysim.sim.config import AUTO_CHUNK_SECONDS, RunConfig, auto_chunk_size
+from galaxysim.sim.game_cost import seconds_per_game
+from galaxysim.sim.run import make_runner, start
 
 FAST = ["random", "heuristic", "heuristic", "heuristic"]
 
@@ -84,7 +84,7 @@ def test_progress_bar_moves_within_a_chunk(tmp_path, capsys):
 
 
 def test_match_chunks_follow_the_slowest_entrants():
-    from sim.match import MatchConfig, auto_chunk_size as match_chunk, slowest_game_seconds
+    from galaxysim.sim.match import MatchConfig, auto_chunk_size as match_chunk, slowest_game_seconds
 
     slow = MatchConfig(bots=["ismcts:iterations=1000", "heuristic", "random"], players=2, games=3000)
     fast = MatchConfig(bots=["heuristic", "random"], players=2, games=3000)
@@ -99,7 +99,7 @@ def test_match_chunks_follow_the_slowest_entrants():
 
 def test_match_progress_moves_within_a_lineup(tmp_path, capsys):
     """A match of slow games in one chunk: the bar counts games as they finish, not per seating."""
-    from sim.match import MatchConfig, play
+    from galaxysim.sim.match import MatchConfig, play
 
     cfg = MatchConfig(bots=["ismcts:iterations=300", "random"], players=2, games=8, seed=2, threads=1,
                       chunk_size=8, out=str(tmp_path / "m"), quiet=False)
@@ -113,9 +113,9 @@ def test_match_progress_moves_within_a_lineup(tmp_path, capsys):
 def test_without_a_terminal_progress_goes_to_stderr_as_lines(tmp_path, capsys, monkeypatch):
     """stderr not a terminal (a log file, a batch job): no bar, but a progress line every LOG_EVERY_SECONDS,
     within a chunk too; none with --quiet."""
-    import sim.progress
+    import galaxysim.sim.progress
 
-    monkeypatch.setattr(sim.progress, "LOG_EVERY_SECONDS", 0.3)
+    monkeypatch.setattr(galaxysim.sim.progress, "LOG_EVERY_SECONDS", 0.3)
     cfg = RunConfig(players=2, bots=["ismcts:iterations=300", "random"], games=6, seed=4, threads=1,
                     chunk_size=6, out=str(tmp_path / "run"))
     assert start(cfg, progress=None).complete  # pytest's captured stderr is no terminal
@@ -130,10 +130,10 @@ def test_without_a_terminal_progress_goes_to_stderr_as_lines(tmp_path, capsys, m
 
 
 def test_match_without_a_terminal_writes_progress_lines(tmp_path, capsys, monkeypatch):
-    import sim.progress
-    from sim.match import MatchConfig, play
+    import galaxysim.sim.progress
+    from galaxysim.sim.match import MatchConfig, play
 
-    monkeypatch.setattr(sim.progress, "LOG_EVERY_SECONDS", 0.3)
+    monkeypatch.setattr(galaxysim.sim.progress, "LOG_EVERY_SECONDS", 0.3)
     cfg = MatchConfig(bots=["ismcts:iterations=300", "random"], players=2, games=8, seed=2, threads=1,
                       chunk_size=8, out=str(tmp_path / "m"))
     assert play(cfg, progress=None).games_written == 8
@@ -145,7 +145,7 @@ def _slow_match_args(out) -> list[str]:
     """A match of eight slow games (2,000 iterations) in one chunk of about 16 s."""
     import sys
 
-    return [sys.executable, "-m", "sim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
+    return [sys.executable, "-m", "galaxysim", "match", "--bots", "ismcts:iterations=2000,random", "--games", "8",
             "--seed", "9", "--threads", "1", "--chunk-size", "8", "--out", str(out)]
 
 
@@ -177,7 +177,7 @@ def test_ctrl_c_stops_a_match_of_slow_games_at_once_and_resume_completes_it(tmp_
     import signal
     import subprocess
 
-    from results import load_games
+    from galaxysim.results import load_games
 
     out = tmp_path / "m"
     _stop_slow_match(out, signal.SIGINT)

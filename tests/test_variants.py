@@ -7,11 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from pycore import _batch, rftg
-from pycore.variant import Variant, VariantError, parse_change
-from sim.cli import main
-from sim.config import ConfigError, RunConfig
-from sim.run import replay, start
+from galaxysim import _batch, rftg
+from galaxysim.variant import Variant, VariantError, parse_change
+from galaxysim.sim.cli import main
+from galaxysim.sim.config import ConfigError, RunConfig
+from galaxysim.sim.run import replay, start
 
 BASE = rftg.card_text()
 
@@ -156,7 +156,7 @@ def test_run_records_the_variant_and_replay_resume_reproduce_it(tmp_path):
                                       "changes": ["Gambling World.cost=0", "hand_limit=8"], "cards": ""}
     rep = replay(out, 123)
     assert rep.matches, rep.verdict
-    from results import summarize
+    from galaxysim.results import summarize
 
     assert summarize(out).format().splitlines()[1] == "  what-if variant Gambling World.cost=0; hand_limit=8"
     # The same run without the variant is another run (another run id), and --resume refuses to mix them.

@@ -2,7 +2,7 @@
 end (3.4, AF11) and scoring with tie-breaks (§9)."""
 from __future__ import annotations
 
-from pycore import af
+from galaxysim import af
 
 from .positions import colonies, doc, legal, play, player, position, ships
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import af
+from galaxysim import af
 
 from .positions import colonies, doc, legal, play, player, position, ships
 

@@ -4,7 +4,7 @@ cover the bonuses that change a facility (Lem, Van Vogt, Asimov, Bradbury, Heinl
 here they are checked once more through control gained and lost during a turn."""
 from __future__ import annotations
 
-from pycore import af
+from galaxysim import af
 
 from .positions import colonies, doc, legal, play, player, position, ships
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import collections
 import functools
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .positions import doc, goods, hand, play, position, tableau
 

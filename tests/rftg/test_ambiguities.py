@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .positions import chips, doc, goods, hand, legal, play, position, tableau
 

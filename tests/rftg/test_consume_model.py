@@ -14,7 +14,7 @@ import random
 import re
 from functools import lru_cache
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .positions import position_json
 

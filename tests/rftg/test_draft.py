@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .expansion_positions import H, P, at_next_round, bag, xpos
 from .positions import doc, play

@@ -501,7 +501,7 @@ def test_ante_card_cost_one_to_six_only():
 
 def test_tgs_gambling_world_is_the_lucky_draw():
     # E44: the TGS printing keeps the lucky draw (name 1-7); at RvI it is replaced (ante).
-    names = {d["name"]: d for d in __import__("pycore").rftg.card_table("tgs")}
+    names = {d["name"]: d for d in __import__("galaxysim").rftg.card_table("tgs")}
     assert names["Gambling World"]["copies"] == 1
     s = xpos("consume", dict(tableau=["Gambling World"], actions=["explore5"]), P("trade"), level="tgs",
              deck_top=["Spice World"])

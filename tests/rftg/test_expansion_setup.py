@@ -9,7 +9,7 @@ import collections
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .expansion_positions import P, at_next_round, xpos
 from .positions import doc, legal, play

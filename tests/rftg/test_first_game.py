@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 PRESET = {
     "Epsilon Eridani": {"Rebel Fuel Cache", "Public Works", "Colony Ship", "Gem World"},

@@ -11,7 +11,7 @@ import collections
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .expansion_positions import P, at_next_round, goals_entry, xpos
 from .positions import chips, doc, play

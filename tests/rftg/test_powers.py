@@ -19,7 +19,7 @@ import collections
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 from .positions import chips, doc, goods, hand, legal, play, position, tableau
 
 GAMES = {n: rftg.Game(players=n) for n in (2, 3, 4)}

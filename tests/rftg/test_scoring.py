@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 from .positions import position
 
 GAME = rftg.Game(players=2)

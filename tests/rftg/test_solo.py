@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .positions import doc, play, position
 

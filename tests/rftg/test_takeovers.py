@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import rftg
+from galaxysim import rftg
 
 from .expansion_positions import GD, H, P, T, at_next_round, goals_entry, xpos
 from .positions import doc, legal, play
