@@ -82,8 +82,11 @@ int run_produce(const Game& g, State& s, int* out, RandomPicker* pick) {
         CardSet empty = (tab & g.production_worlds()) - s.has_good;
         if (empty.any()) {  // goods go on the empty worlds in increasing order (as long as cards last, A12)
           int want = empty.count();
-          CardSet got = draw_cards(s, seat, want);
-          int placed = got.count();
+          int placed = 0;
+          if (__builtin_expect(scripted(s), 0))  // one draw per world: the script names the world of each good
+            empty.for_each([&](int w) { placed += draw_one_for(s, seat, w) >= 0; });
+          else
+            placed = draw_cards(s, seat, want).count();
           CardSet made = placed == want ? empty : empty.without_top(want - placed);
           s.has_good |= made;
           for (int k = 1; k < 5; ++k) s.produced[k] = static_cast<int8_t>((made & g.worlds_of_kind(k)).count());

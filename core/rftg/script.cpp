@@ -52,14 +52,13 @@ int scripted_draw(State& s, const CardSet& deck, int seat, int good_world) {
                       (seat >= 0 ? " for seat " + std::to_string(seat) : std::string()) + " after " +
                       std::to_string(at) + " scripted draws");
   const ScriptedDraw& d = sc.draws[at];
-  if (d.seat >= 0 && seat >= 0 && d.seat != seat)
-    throw ScriptError(sc.describe(at) + ": the engine draws for seat " + std::to_string(seat));
-  if (d.good_on >= 0 || d.good_on == ScriptedDraw::kNotAGood) {
-    int world = good_world >= 0 ? sc.design_of[good_world] : -1;
-    if (world != d.good_on)
-      throw ScriptError(sc.describe(at) + ": the engine draws " +
-                        (world >= 0 ? "a good for " + sc.names[world] : std::string("a card that is not a good")));
-  }
+  const int world = good_world >= 0 ? sc.design_of[good_world] : -1;
+  const bool seat_ok = d.seat < 0 || seat < 0 || d.seat == seat;
+  const bool use_ok = d.good_on == ScriptedDraw::kAnyUse || (d.good_on == ScriptedDraw::kNotAGood ? world < 0 : world == d.good_on);
+  if (!seat_ok || !use_ok)
+    throw ScriptError(sc.describe(at) + ": the engine draws " +
+                      (world >= 0 ? "a good for " + sc.names[world] : std::string("a card")) +
+                      (seat >= 0 ? " for seat " + std::to_string(seat) : std::string()));
   for (uint8_t c : sc.instances[d.design]) {
     if (deck.test(c)) {
       set_position(s, at + 1);

@@ -29,6 +29,8 @@ std::string text_of(py::handle v, const std::string& what) {
 int16_t design_named(const rftg::Game& g, py::handle v, const std::string& what) {
   const std::string name = text_of(v, what);
   int d = g.db().find(name);
+  for (size_t k = 0; k < g.db().designs.size(); ++k)  // two designs may share a name at different levels
+    if (g.db().designs[k].name == name && !g.copies(static_cast<int>(k)).empty()) d = static_cast<int>(k);
   if (d < 0 || g.copies(d).empty()) {
     std::vector<std::string> names;
     for (size_t k = 0; k < g.db().designs.size(); ++k)

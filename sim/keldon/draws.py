@@ -1,0 +1,84 @@
+"""The record's draws as a galaxysim script (rftg.Script, docs/scripted-draws.md): every card the
+reference engine drew, in its order, with the seat it was for and, for a good, the world it went under.
+
+Where galaxysim draws the same cards in another order (the rules leave the order of some draws to the
+engine: setup hands, the draws of one phase by different seats or powers), the script is put in
+galaxysim's order as the game goes: a draw the engine asks for another seat or use than the script's
+next one takes the next draw of the script that fits, and the game goes on from there (reorder)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from galaxysim import rftg
+
+_MISMATCH = re.compile(r"^scripted draw (\d+) \(.*\): the engine draws (?:a good for (?P<world>.+?)|a card)"
+                       r"(?: for seat (?P<seat>\d+))?$")
+
+
+@dataclass
+class Draw:
+    card: str
+    seat: int
+    good_on: str | None   # the world a good goes under; None: a hand card or a reveal
+    round: int             # the record's round (0: setup)
+
+    def entry(self) -> dict[str, Any]:
+        return {"card": self.card, "seat": self.seat, "good_on": self.good_on}
+
+
+def record_draws(record: dict[str, Any]) -> list[Draw]:
+    out, rnd = [], 0
+    for e in record["events"]:
+        ev = e.get("ev")
+        if ev == "round":
+            rnd = e["round"]
+        elif ev == "draw":
+            out.append(Draw(e["card"], e["p"], e.get("world") if e.get("why") == "good" else None, rnd))
+    return out
+
+
+def start_worlds(record: dict[str, Any]) -> list[list[str]]:
+    seats = sorted(record["setup"]["seats"], key=lambda s: s["p"])
+    return [s.get("start_world_options") or [s["start_world"]] for s in seats]
+
+
+class DrawScript:
+    """The draws of one record and the rftg.Script that follows them (rebuilt after a reorder)."""
+
+    def __init__(self, game: rftg.Game, record: dict[str, Any]):
+        self.game = game
+        self.draws = record_draws(record)
+        self.start_worlds = start_worlds(record)
+        self.goals = list(record.get("goals") or []) if game.goals else None
+        self.reorders = 0
+        self.script = self.make()
+
+    def make(self) -> rftg.Script:
+        return rftg.Script(self.game, [d.entry() for d in self.draws], start_worlds=self.start_worlds,
+                           goals=self.goals)
+
+    def reorder(self, error: rftg.ScriptError) -> bool:
+        """After a draw for another seat or use than the script's next one: bring the next draw that fits
+        forward (true), or false when there is none (the replay diverges there)."""
+        m = _MISMATCH.match(str(error))
+        if not m:
+            return False
+        at = int(m[1]) - 1
+        seat = int(m["seat"]) if m["seat"] is not None else self.draws[at].seat
+        world = m["world"]
+
+        def fits(d: Draw) -> bool:
+            return d.seat == seat and d.good_on == world
+
+        rnd = self.draws[at].round
+        for j in range(at + 1, len(self.draws)):
+            if self.draws[j].round != rnd:
+                break
+            if fits(self.draws[j]):
+                self.draws.insert(at, self.draws.pop(j))
+                self.reorders += 1
+                self.script = self.make()
+                return True
+        return False

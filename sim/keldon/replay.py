@@ -1,0 +1,183 @@
+"""Replaying one record of the reference engine in galaxysim: the game set up and drawn from the
+record's script (draws.py), every decision answered from the record (answers.py), and the end state
+compared with the record's (every score part, tableau, hand, goods, winner). The first place where the
+two engines part is the game's divergence."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from galaxysim import rftg
+
+from .answers import Answers, Unanswered
+from .cards import Cards
+from .draws import DrawScript
+from .record import EXPANSIONS, Record
+
+#: A game's reorders of the script (draws.py) are bounded: a reorder that does not help is a divergence.
+MAX_REORDERS = 400
+
+
+@dataclass
+class Divergence:
+    """Where galaxysim and the record part: the round, the phase (galaxysim's stage), the decision kind
+    (or "draw", "end"), what differed, and the documented rules reading it comes from (readings.py)."""
+
+    round: int
+    phase: str
+    kind: str
+    detail: str
+    reading: str | None = None
+
+    def as_dict(self, game_id: str) -> dict[str, Any]:
+        return {"game_id": game_id, "round": self.round, "phase": self.phase, "kind": self.kind,
+                "detail": self.detail, "reading": self.reading}
+
+
+@dataclass
+class DecisionRow:
+    step: int
+    seat: int
+    kind: str
+    action: int
+    legal: int
+
+
+@dataclass
+class Replay:
+    """The outcome of one record: the state reached (None if the game could not be set up), whether the
+    game was played to its end, the divergence if any, and the decisions galaxysim asked."""
+
+    record: Record
+    game: rftg.Game | None
+    state: Any
+    finished: bool
+    divergence: Divergence | None
+    decisions: list[DecisionRow] = field(default_factory=list)
+    script: DrawScript | None = None
+
+    @property
+    def identical(self) -> bool:
+        return self.finished and self.divergence is None
+
+
+class GameKinds:
+    """One rftg.Game (and its card tables) per game kind of the records, made once."""
+
+    def __init__(self):
+        self._kinds: dict[tuple, tuple[rftg.Game, Cards]] = {}
+
+    def get(self, config: dict[str, Any]) -> tuple[rftg.Game, Cards]:
+        key = (EXPANSIONS[config["expansion"]], int(config["players"]), bool(config.get("advanced")),
+               bool(config.get("goals_enabled")), bool(config.get("takeovers_enabled")))
+        hit = self._kinds.get(key)
+        if hit is None:
+            expansion, players, advanced, goals, takeovers = key
+            game = rftg.Game(players=players, expansion=expansion, advanced=advanced,
+                             goals=goals if expansion != "base" else None, takeovers=takeovers)
+            hit = self._kinds[key] = (game, Cards(game))
+        return hit
+
+
+def stage_of(state) -> str:
+    return json.loads(state.to_json())["stage"]
+
+
+def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Replay:
+    """Replays `record`; raises RecordError-free: every problem becomes the Replay's divergence."""
+    data = record.data
+    game, cards = kinds.get(record.config)
+    check_names(data, cards)
+    script = DrawScript(game, data)
+    answers = Answers(data, cards, game, script)
+    state = None
+    while state is None:
+        try:
+            state = game.new_state(0, script=script.script)
+        except rftg.ScriptError as e:
+            if not script.reorder(e) or script.reorders > MAX_REORDERS:
+                return Replay(record, game, None, False, Divergence(0, "setup", "draw", str(e)), [], script)
+    rows: list[DecisionRow] = []
+    step = 0
+    while not state.is_terminal():
+        kind, seat, legal = state.decision, state.current_player, state.legal_actions()
+        try:
+            action = answers.answer(state, kind, seat, legal)
+        except Unanswered as e:
+            return Replay(record, game, state, False, Divergence(state.round, stage_of(state), kind, e.detail),
+                          rows, script)
+        if keep_decisions:
+            rows.append(DecisionRow(step, seat, kind, action, len(legal)))
+        step += 1
+        before = state.clone()
+        while True:
+            try:
+                state.apply(action)
+                break
+            except rftg.ScriptError as e:
+                if not script.reorder(e) or script.reorders > MAX_REORDERS:
+                    return Replay(record, game, before, False,
+                                  Divergence(before.round, stage_of(before), "draw", str(e)), rows, script)
+                state = before.clone()
+                state.follow_script(script.script, before.script_position)
+    diff = compare_end(data, game, state)
+    div = None if diff is None else Divergence(state.round, "end", "end", diff)
+    return Replay(record, game, state, True, div, rows, script)
+
+
+def check_names(data: dict[str, Any], cards: Cards) -> None:
+    """Every card the record names is a card of this game (else Unknown card: bad input)."""
+    for e in data["events"]:
+        for key in ("card", "world"):
+            name = e.get(key)
+            if isinstance(name, str) and not cards.has(name):
+                raise UnknownCard(name)
+
+
+class UnknownCard(Exception):
+    def __init__(self, name: str):
+        super().__init__(f"unknown card name {name!r} (not a card of galaxysim's data at this level)")
+
+
+def compare_end(data: dict[str, Any], game: rftg.Game, state) -> str | None:
+    """What differs between the record's end and galaxysim's end state, None if nothing does."""
+    end = data["end"]
+    pos = json.loads(state.to_json())
+    winners = set(state.winners())
+    diffs = []
+    if end.get("rounds") is not None and end["rounds"] != state.round:
+        diffs.append(f"rounds {end['rounds']} vs {state.round}")
+    for seat_end in end["seats"]:
+        p = seat_end["p"]
+        parts = state.score_parts(p)
+        mine = pos["players"][p]
+        for theirs, ours in (("vp_chips", "chips"), ("card_vp", "cards"), ("bonus_vp", "six_cost"),
+                             ("goal_vp", "goals"), ("score", "total")):
+            if seat_end.get(theirs, 0) != parts[ours]:
+                diffs.append(f"player {p} {theirs} {seat_end.get(theirs)} vs {parts[ours]}")
+        if Counter(seat_end["tableau"]) != Counter(bare_list(mine["tableau"])):
+            diffs.append(f"player {p} tableau differs ({_diff(seat_end['tableau'], bare_list(mine['tableau']))})")
+        if Counter(seat_end["hand"]) != Counter(bare_list(mine["hand"])):
+            diffs.append(f"player {p} hand differs ({_diff(seat_end['hand'], bare_list(mine['hand']))})")
+        goods = Counter({g["world"]: g["n"] for g in seat_end.get("goods", [])})
+        if +goods != Counter(bare_list(mine["goods"])):
+            diffs.append(f"player {p} goods differ ({_diff(list(goods.elements()), bare_list(mine['goods']))})")
+        if bool(seat_end.get("winner")) != (p in winners):
+            diffs.append(f"player {p} {'won' if seat_end.get('winner') else 'lost'} in the record")
+    return "; ".join(diffs) if diffs else None
+
+
+def bare_list(labels: list[str]) -> list[str]:
+    out = []
+    for label in labels:
+        head, sep, tail = label.rpartition(" #")
+        out.append(head if sep and tail.isdigit() else label)
+    return out
+
+
+def _diff(theirs: list[str], ours: list[str]) -> str:
+    a, b = Counter(theirs), Counter(ours)
+    only_theirs, only_ours = sorted((a - b).elements()), sorted((b - a).elements())
+    return f"record only: {', '.join(only_theirs) or '-'}; galaxysim only: {', '.join(only_ours) or '-'}"
