@@ -30,6 +30,11 @@ inline bool scripted(const State& s) { return s.nstack < 0; }
 const Script* script_of(const State& s);  // nullptr when not scripted
 int script_position(const State& s);       // scripted draws taken so far
 void attach_script(State& s, const Script* script, int position);
+// Of `worlds` (the seat's worlds about to get a good), the one the script's next draw puts
+// a good on, else the lowest (script.cpp).
+int scripted_good_world(const Game& g, const State& s, int seat, const CardSet& worlds);
+// Whether the script's next draw is a hand card (not a good) for `seat` (script.cpp).
+bool scripted_hand_draw_next(const State& s, int seat);
 // The start world dealt to `seat` from `pile`: the script's if it deals start worlds,
 // else one at random.
 int deal_start_world(const Game& g, State& s, const CardSet& pile, int seat);

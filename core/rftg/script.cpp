@@ -81,6 +81,27 @@ int scripted_good(const Game& g, const State& s, int seat, int world, const Card
   return -1;
 }
 
+int scripted_good_world(const Game& g, const State& s, int seat, const CardSet& worlds) {
+  const Script& sc = *script_of(s);
+  const int at = script_position(s);
+  if (at < static_cast<int>(sc.draws.size())) {
+    const ScriptedDraw& d = sc.draws[at];
+    if (d.good_on >= 0 && (d.seat < 0 || d.seat == seat)) {
+      int w = (g.copies(d.good_on) & worlds).first();
+      if (w >= 0) return w;
+    }
+  }
+  return worlds.first();
+}
+
+bool scripted_hand_draw_next(const State& s, int seat) {
+  const Script& sc = *script_of(s);
+  const int at = script_position(s);
+  if (at >= static_cast<int>(sc.draws.size())) return false;
+  const ScriptedDraw& d = sc.draws[at];
+  return d.good_on == ScriptedDraw::kNotAGood && d.seat == seat;
+}
+
 int deal_start_world(const Game& g, State& s, const CardSet& pile, int seat) {
   const Script* script = script_of(s);
   if (script == nullptr || script->start_worlds.empty())

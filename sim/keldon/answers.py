@@ -62,11 +62,15 @@ class Decision:
 
 @dataclass
 class Plan:
-    """The rest of a multi-card answer: the cards still to choose, by name."""
+    """A multi-card answer: the record's cards (`total`) and the seat's `zone` ("hand", "goods", "kept",
+    "tableau") when it began. What is left to choose is found from the zone now, so that choices
+    galaxysim made itself (a single legal card, G2) count as made."""
 
-    decision: Decision
-    cards: Counter = field(default_factory=Counter)
-    extra: Counter = field(default_factory=Counter)  # cards of a second kind (New Military Tactics, ...)
+    decision: Decision | None
+    total: Counter
+    zone: str | None = None
+    start: Counter = field(default_factory=Counter)
+    nmt: "Plan | None" = None  # New Military Tactics discarded with the same payment (a "tableau" plan)
 
 
 def phase_name(stage: str, rep: int) -> str:
@@ -74,6 +78,10 @@ def phase_name(stage: str, rep: int) -> str:
     if stage in ("develop", "settle"):
         return stage + ("2" if rep else "")
     return stage
+
+
+def bare_all(labels: list[str]) -> list[str]:
+    return [bare(x) for x in labels]
 
 
 def bare(label: str | None) -> str | None:
@@ -160,14 +168,30 @@ class Answers:
                              f"(legal: {self.legal_names(legal)})")
         return a
 
-    def plan_pick(self, legal: list[int], plan: Plan, what: str, allow_pass: bool = False) -> int:
-        a = self.from_plan(legal, plan.cards)
+    def zone_now(self, state, seat: int, zone: str) -> Counter:
+        me = self.position(state)["players"][seat]
+        if zone == "kept":
+            return Counter(bare_all(me["hand"])) - Counter(bare_all(me["explored"]))
+        return Counter(bare_all(me[zone]))
+
+    def new_plan(self, state, seat: int, d: Decision | None, total: Counter, zone: str) -> Plan:
+        return Plan(d, +total, zone, self.zone_now(state, seat, zone))
+
+    def left(self, state, seat: int, plan: Plan) -> Counter:
+        """The plan's cards still to choose."""
+        now = self.zone_now(state, seat, plan.zone)
+        done = now - plan.start if plan.zone == "kept" else plan.start - now
+        return plan.total - done
+
+    def plan_pick(self, state, seat, legal: list[int], plan: Plan, what: str, allow_pass: bool = False) -> int:
+        left = self.left(state, seat, plan)
+        a = self.from_plan(legal, left)
         if a is not None:
             return a
-        if allow_pass and PASS in legal and not +plan.cards:
+        if allow_pass and PASS in legal and not +left:
             return PASS
-        left = ", ".join(sorted((+plan.cards).elements())) or "nothing"
-        raise Unanswered(f"the record's {what} (left: {left}) is not a legal choice here "
+        rest = ", ".join(sorted((+left).elements())) or "nothing"
+        raise Unanswered(f"the record's {what} (left: {rest}) is not a legal choice here "
                          f"(legal: {self.legal_names(legal)})")
 
     def legal_names(self, legal: list[int]) -> str:
@@ -192,8 +216,9 @@ class Answers:
     def a_start_discard(self, state, seat, legal, rnd):
         plan = self.plans.get(("start", seat))
         if plan is None:
-            plan = self.plans[("start", seat)] = Plan(None, Counter(self.setup[seat]["initial_discards"]))
-        return self.plan_pick(legal, plan, "starting discard")
+            plan = self.plans[("start", seat)] = self.new_plan(state, seat, None,
+                                                                Counter(self.setup[seat]["initial_discards"]), "hand")
+        return self.plan_pick(state, seat, legal, plan, "starting discard")
 
     def a_choose_action(self, state, seat, legal, rnd):
         plan = self.plans.get(("action", seat, rnd))
@@ -203,25 +228,28 @@ class Answers:
         for a in legal:
             card = a - ACTION_BASE
             name = next((n for n, c in ACTION_CARDS.items() if c == card), None)
-            if name is not None and plan.cards[name] > 0:
-                plan.cards[name] -= 1
+            if name is not None and plan.total[name] > 0:
+                plan.total[name] -= 1
                 return a
         raise Unanswered(f"the record's action choice {plan.decision.answer.get('actions')} is not legal here")
 
-    def _explore_plan(self, seat, rnd, keep: bool) -> Plan:
+    def _explore_plan(self, state, seat, rnd, keep: bool) -> Plan:
         plan = self.plans.get(("explore", seat, rnd))
         if plan is None:
             d = self.take(seat, ("DISCARD",), rnd, ("explore",), "Explore discard")
             chosen = Counter(d.answer.get("chosen") or [])
-            cards = Counter(d.options) - chosen if keep else chosen
-            plan = self.plans[("explore", seat, rnd)] = Plan(d, cards)
+            if keep:
+                plan = self.new_plan(state, seat, d, Counter(d.options) - chosen, "kept")
+            else:
+                plan = self.new_plan(state, seat, d, chosen, "hand")
+            self.plans[("explore", seat, rnd)] = plan
         return plan
 
     def a_explore_keep(self, state, seat, legal, rnd):
-        return self.plan_pick(legal, self._explore_plan(seat, rnd, True), "cards kept in Explore")
+        return self.plan_pick(state, seat, legal, self._explore_plan(state, seat, rnd, True), "cards kept in Explore")
 
     def a_explore_discard(self, state, seat, legal, rnd):
-        return self.plan_pick(legal, self._explore_plan(seat, rnd, False), "Explore discard")
+        return self.plan_pick(state, seat, legal, self._explore_plan(state, seat, rnd, False), "Explore discard")
 
     def _select(self, state, seat, legal, rnd, stage):
         rep = self.position(state)["phase_rep"]
@@ -259,12 +287,18 @@ class Answers:
         else:
             d = self.take(seat, ("PAYMENT",), rnd, phases, f"payment for {placing}",
                           pred=lambda d: d.args.get("placing") == placing and not d.args.get("takeover"))
+        plan = self.plans[key] = self.military_plan(state, seat, d)
+        return plan
+
+    def military_plan(self, state, seat, d: Decision) -> Plan:
+        """A payment's hand cards, with the New Military Tactics it discards from the tableau."""
+        plan = self.new_plan(state, seat, d, Counter(d.answer.get("chosen") or []), "hand")
         special = Counter(d.answer.get("chosen_special") or [])
-        plan = self.plans[key] = Plan(d, Counter(d.answer.get("chosen") or []), Counter({NMT: special[NMT]}))
+        plan.nmt = self.new_plan(state, seat, d, Counter({NMT: special[NMT]}), "tableau")
         return plan
 
     def a_pay(self, state, seat, legal, rnd):
-        return self.plan_pick(legal, self.payment(state, seat, rnd), "payment")
+        return self.plan_pick(state, seat, legal, self.payment(state, seat, rnd), "payment")
 
     def a_develop_discount(self, state, seat, legal, rnd):
         plan = self.payment(state, seat, rnd)
@@ -300,37 +334,23 @@ class Answers:
     def a_temp_military(self, state, seat, legal, rnd):
         pos = self.position(state)
         if pos.get("context") == "defence":
-            return self._defence(state, seat, legal, rnd)
-        plan = self.payment(state, seat, rnd, takeover=pos.get("context") == "attack")
-        if plan.extra[NMT] > 0:
+            plan = self.plans.get(("defend", seat, rnd))
+            if plan is None:
+                d = self.take(seat, ("DEFEND",), rnd, None, "takeover defence")
+                plan = self.plans[("defend", seat, rnd)] = self.military_plan(state, seat, d)
+        else:
+            plan = self.payment(state, seat, rnd, takeover=pos.get("context") == "attack")
+        if +self.left(state, seat, plan.nmt):
             a = self.named(legal, NMT)
             if a is not None:
-                plan.extra[NMT] -= 1
                 return a
-        a = self.from_plan(legal, plan.cards)
+        a = self.from_plan(legal, self.left(state, seat, plan))
         if a is not None:
             return a
         if PASS in legal:
             return PASS
-        raise Unanswered(f"the record's Military payment ({', '.join(plan.cards.elements()) or 'nothing'}) "
-                         f"is not legal here (legal: {self.legal_names(legal)})")
-
-    def _defence(self, state, seat, legal, rnd):
-        key = ("defend", seat, rnd, self.position(state).get("need"))
-        plan = self.plans.get(("defend", seat, rnd))
-        if plan is None:
-            d = self.take(seat, ("DEFEND",), rnd, None, "takeover defence")
-            special = Counter(d.answer.get("chosen_special") or [])
-            plan = self.plans[("defend", seat, rnd)] = Plan(d, Counter(d.answer.get("chosen") or []),
-                                                             Counter({NMT: special[NMT]}))
-        del key
-        if plan.extra[NMT] > 0:
-            a = self.named(legal, NMT)
-            if a is not None:
-                plan.extra[NMT] -= 1
-                return a
-        a = self.from_plan(legal, plan.cards)
-        return a if a is not None else PASS
+        rest = ", ".join(self.left(state, seat, plan).elements()) or "nothing"
+        raise Unanswered(f"the record's Military payment ({rest}) is not legal here (legal: {self.legal_names(legal)})")
 
     def a_takeover(self, state, seat, legal, rnd):
         d = self.find(seat, ("TAKEOVER",), rnd, None)
@@ -381,13 +401,58 @@ class Answers:
         return self.card_or_fail(legal, (d.answer.get("chosen") or [None])[0], "traded good's world")
 
     def a_consume_power(self, state, seat, legal, rnd):
-        d = self.take(seat, ("CONSUME",), rnd, ("consume",), "consume power choice")
-        chosen = d.answer.get("chosen") or []
+        """The first unused record choice of a consume power galaxysim offers now: choices of powers that
+        galaxysim used without asking (one left to choose, or identical powers offered once, G7) are skipped."""
+        first = None
+        for d in self.decisions.get(seat, ()):
+            if d.used or d.type != "CONSUME" or d.round != rnd or d.phase != "consume":
+                continue
+            first = first or d
+            chosen = d.answer.get("chosen") or []
+            try:
+                action = self.power_action(legal, chosen[0]) if chosen else PASS
+            except Unanswered:
+                continue
+            if action in legal:
+                d.used = True
+                return action
+        if first is None:
+            return self.implied_power(state, seat, legal, rnd)
+        try:
+            return self.implied_power(state, seat, legal, rnd, stop=False)
+        except Unanswered:
+            pass
+        chosen = first.answer.get("chosen") or []
         if not chosen:
-            if PASS in legal:
-                return PASS
             raise Unanswered("the record stops using consume powers; galaxysim has a mandatory one left")
-        return self.power_action(legal, chosen[0])
+        raise Unanswered(f"the record's consume power {chosen[0]} is not offered here "
+                         f"(legal: {', '.join(state.describe(a) for a in legal)})")
+
+    def implied_power(self, state, seat, legal, rnd, stop: bool = True) -> int:
+        """No record choice of a consume power is left (the reference engine used its one choice without
+        asking): the power its next consume decision of the seat is for, or stop."""
+        for d in self.decisions.get(seat, ()):
+            if d.used or d.round != rnd or d.phase != "consume":
+                continue
+            if d.type in ("GOOD", "CONSUME_HAND") and d.args.get("power"):
+                try:
+                    return self.power_action(legal, d.args["power"])
+                except Unanswered:  # a power galaxysim used without asking
+                    continue
+            for token, kinds in (("ante", ("ANTE",)), ("lucky-draw", ("LUCKY",))):
+                if d.type in kinds:
+                    if d.type == "ANTE" and d.answer.get("chosen") is None:
+                        d.used = True
+                        return PASS
+                    for a in legal:
+                        if POWER_BASE <= a < TAKEOVER_BASE:
+                            inst, k = divmod(a - POWER_BASE, 4)
+                            lines = self.cards.consume.get(self.cards.names[inst], [])
+                            if k < len(lines) and token in lines[k].split():
+                                return a
+        if stop and PASS in legal:
+            return PASS
+        raise Unanswered(f"the record holds no consume power choice of player {seat} in round {rnd}")
 
     def power_action(self, legal: list[int], text: str) -> int:
         power = parse_power(text)
@@ -431,7 +496,8 @@ class Answers:
                 return line is None or d.type == "TRADE" or self.power_line(d.args.get("power", PHASE_BONUS)) == line
             d = self.find(seat, types, rnd, ("consume",), same_power) or self.take(seat, types, rnd, ("consume",), what)
             d.used = True
-            plan = self.plans[key] = Plan(d, Counter(d.answer.get("chosen") or []))
+            zone = "hand" if d.type == "CONSUME_HAND" else "goods"
+            plan = self.plans[key] = self.new_plan(state, seat, d, Counter(d.answer.get("chosen") or []), zone)
         return plan
 
     def a_consume_good(self, state, seat, legal, rnd):
@@ -442,11 +508,12 @@ class Answers:
             lines = self.cards.consume.get(bare(active["card"]), [])
             line = lines[active["power"]] if active["power"] < len(lines) else ""
         types = ("TRADE",) if " sell" in line else ("GOOD",)
-        return self.plan_pick(legal, self._power_plan(state, seat, rnd, types, "goods consumed"), "goods consumed")
+        return self.plan_pick(state, seat, legal, self._power_plan(state, seat, rnd, types, "goods consumed"),
+                              "goods consumed")
 
     def a_consume_hand(self, state, seat, legal, rnd):
         plan = self._power_plan(state, seat, rnd, ("CONSUME_HAND",), "cards discarded for a consume power")
-        return self.plan_pick(legal, plan, "cards discarded for a consume power", allow_pass=True)
+        return self.plan_pick(state, seat, legal, plan, "cards discarded for a consume power", allow_pass=True)
 
     def a_lucky_number(self, state, seat, legal, rnd):
         d = self.take(seat, ("LUCKY",), rnd, ("consume",), "lucky number")
@@ -530,5 +597,6 @@ class Answers:
         plan = self.plans.get(("limit", seat, rnd))
         if plan is None:
             d = self.take(seat, ("DISCARD",), rnd, ("round-end",), "hand-limit discard")
-            plan = self.plans[("limit", seat, rnd)] = Plan(d, Counter(d.answer.get("chosen") or []))
-        return self.plan_pick(legal, plan, "hand-limit discard")
+            plan = self.plans[("limit", seat, rnd)] = self.new_plan(state, seat, d, Counter(d.answer.get("chosen") or []),
+                                                                    "hand")
+        return self.plan_pick(state, seat, legal, plan, "hand-limit discard")

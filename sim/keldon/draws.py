@@ -17,12 +17,16 @@ _MISMATCH = re.compile(r"^scripted draw (\d+) \(.*\): the engine draws (?:a good
                        r"(?: for seat (?P<seat>\d+))?$")
 
 
+_NOT_IN_DECK = re.compile(r"^scripted draw (\d+) \(.*\): no .* is left in the deck$")
+
+
 @dataclass
 class Draw:
     card: str
     seat: int
     good_on: str | None   # the world a good goes under; None: a hand card or a reveal
     round: int             # the record's round (0: setup)
+    phase: str             # the record's phase
 
     def entry(self) -> dict[str, Any]:
         return {"card": self.card, "seat": self.seat, "good_on": self.good_on}
@@ -35,7 +39,8 @@ def record_draws(record: dict[str, Any]) -> list[Draw]:
         if ev == "round":
             rnd = e["round"]
         elif ev == "draw":
-            out.append(Draw(e["card"], e["p"], e.get("world") if e.get("why") == "good" else None, rnd))
+            out.append(Draw(e["card"], e["p"], e.get("world") if e.get("why") == "good" else None, rnd,
+                            e.get("phase", "")))
     return out
 
 
@@ -53,18 +58,50 @@ class DrawScript:
         self.start_worlds = start_worlds(record)
         self.goals = list(record.get("goals") or []) if game.goals else None
         self.reorders = 0
+        self.tried: dict[int, set[int]] = {}
         self.script = self.make()
 
     def make(self) -> rftg.Script:
         return rftg.Script(self.game, [d.entry() for d in self.draws], start_worlds=self.start_worlds,
                            goals=self.goals)
 
-    def reorder(self, error: rftg.ScriptError) -> bool:
-        """After a draw for another seat or use than the script's next one: bring the next draw that fits
-        forward (true), or false when there is none (the replay diverges there)."""
-        m = _MISMATCH.match(str(error))
+    def swap_good(self, error: rftg.ScriptError) -> bool:
+        m = _NOT_IN_DECK.match(str(error))
         if not m:
             return False
+        at = int(m[1]) - 1
+        d = self.draws[at]
+        if d.good_on is None:
+            return False
+        tried = self.tried.setdefault(at, set())
+        for j in range(at + 1, len(self.draws)):
+            o = self.draws[j]
+            if o.round != d.round or o.phase != d.phase:
+                break
+            if o.seat == d.seat and o.good_on is not None and o.card != d.card and j not in tried:
+                tried.add(j)
+                d.card, o.card = o.card, d.card
+                self.reorders += 1
+                self.script = self.make()
+                return True
+        return False
+
+    def where(self, error: rftg.ScriptError, position: int) -> tuple[int, str]:
+        """The round and phase of the record's draw a script error is about."""
+        m = re.match(r"^scripted draw (\d+)", str(error))
+        at = int(m[1]) - 1 if m else position
+        if 0 <= at < len(self.draws):
+            return self.draws[at].round, self.draws[at].phase
+        return (self.draws[-1].round, self.draws[-1].phase) if self.draws else (0, "setup")
+
+    def reorder(self, error: rftg.ScriptError) -> bool:
+        """After a draw for another seat or use than the script's next one: bring the next draw that fits
+        forward (true), or false when there is none (the replay diverges there). After a good whose card
+        is not in galaxysim's deck (the engines drew across a reshuffle in another order): give it the card
+        of another good of the same seat and phase (goods are face down and interchangeable, G6)."""
+        m = _MISMATCH.match(str(error))
+        if not m:
+            return self.swap_good(error)
         at = int(m[1]) - 1
         seat = int(m["seat"]) if m["seat"] is not None else self.draws[at].seat
         world = m["world"]

@@ -15,6 +15,7 @@ from .answers import Answers, Unanswered
 from .cards import Cards
 from .draws import DrawScript
 from .record import EXPANSIONS, Record
+from .zones import round_starts
 
 #: A game's reorders of the script (draws.py) are bounded: a reorder that does not help is a divergence.
 MAX_REORDERS = 400
@@ -101,8 +102,15 @@ def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Re
                 return Replay(record, game, None, False, Divergence(0, "setup", "draw", str(e)), [], script)
     rows: list[DecisionRow] = []
     step = 0
+    starts, checked = round_starts(data), 0
     while not state.is_terminal():
         kind, seat, legal = state.decision, state.current_player, state.legal_actions()
+        if state.round > checked and state.round in starts:
+            checked = state.round
+            diff = compare_zones(starts[checked], state)
+            if diff is not None:
+                return Replay(record, game, state, False, Divergence(checked, "round start", "position", diff),
+                              rows, script)
         try:
             action = answers.answer(state, kind, seat, legal)
         except Unanswered as e:
@@ -118,8 +126,8 @@ def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Re
                 break
             except rftg.ScriptError as e:
                 if not script.reorder(e) or script.reorders > MAX_REORDERS:
-                    return Replay(record, game, before, False,
-                                  Divergence(before.round, stage_of(before), "draw", str(e)), rows, script)
+                    rnd, phase = script.where(e, before.script_position)
+                    return Replay(record, game, before, False, Divergence(rnd, phase, "draw", str(e)), rows, script)
                 state = before.clone()
                 state.follow_script(script.script, before.script_position)
     diff = compare_end(data, game, state)
@@ -166,6 +174,18 @@ def compare_end(data: dict[str, Any], game: rftg.Game, state) -> str | None:
             diffs.append(f"player {p} goods differ ({_diff(list(goods.elements()), bare_list(mine['goods']))})")
         if bool(seat_end.get("winner")) != (p in winners):
             diffs.append(f"player {p} {'won' if seat_end.get('winner') else 'lost'} in the record")
+    return "; ".join(diffs) if diffs else None
+
+
+def compare_zones(start: dict[str, dict[int, Counter]], state) -> str | None:
+    """What differs between the record's hands and tableaus at a round's start and galaxysim's."""
+    pos = json.loads(state.to_json())
+    diffs = []
+    for zone in ("tableau", "hand"):
+        for p, theirs in start[zone].items():
+            ours = Counter(bare_list(pos["players"][p][zone]))
+            if theirs != ours:
+                diffs.append(f"player {p} {zone} ({_diff(list(theirs.elements()), list(ours.elements()))})")
     return "; ".join(diffs) if diffs else None
 
 
