@@ -60,7 +60,7 @@ class Game(_rftg.Game):
     def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False,
                  goals: bool | None = None, takeovers: bool = False, draft: bool = False,
                  solo_difficulty: str = "medium", solo_config: str | None = None, variant=None,
-                 narrow_engine: bool = True):
+                 narrow_engine: bool = True, reference_readings=()):
         """players 1 (the solo game against the robot, tgs/rvi) to 4 (base), 5 (tgs) or 6 (rvi).
         goals: None = the rulebook default (on at tgs/rvi with 2+ players); takeovers: rvi only
         (off by default, rules E45); solo_config: the text of a solo configuration file
@@ -69,7 +69,9 @@ class Game(_rftg.Game):
         "Gambling World.cost=2; hand_limit=12"; docs/variants.md).
         `narrow_engine`: random play runs on the engine built with two-word card sets when the
         game's cards fit (the base game): the same games, faster; False keeps it on the full-width
-        engine (to compare them). `game.narrow_engine` says which one plays."""
+        engine (to compare them). `game.narrow_engine` says which one plays.
+        `reference_readings`: entries of the rules docs (e.g. "E21") where the game plays the reference
+        engine's reading instead of galaxysim's, to replay that engine's records (docs/import.md)."""
         players = game_options.players(players, RulesError)
         _check_expansion(expansion)
         advanced, first_game, takeovers, draft, narrow_engine = (
@@ -92,7 +94,8 @@ class Game(_rftg.Game):
         super().__init__(db, players, expansion, advanced, first_game,
                          goals=-1 if goals is None else int(goals), takeovers=takeovers, draft=draft,
                          solo_difficulty=solo_difficulty, solo_config=solo_config, narrow_engine=narrow_engine,
-                         **rules)
+                         reference_readings=[reference_readings] if isinstance(reference_readings, str)
+                         else list(reference_readings), **rules)
 
     def state_from_json(self, text):
         """Load a position written by State.to_json() or by hand (docs/state-json.md); a scripted
@@ -112,6 +115,7 @@ class Game(_rftg.Game):
         adv += ", draft=True" if self.draft else ""
         adv += f", solo_difficulty={self.solo_difficulty!r}" if self.solo else ""
         adv += f", variant={self.variant.name!r}" if self.variant is not None else ""
+        adv += f", reference_readings={self.reference_readings!r}" if self.reference_readings else ""
         return f"rftg.Game(players={self.players}, expansion={self.expansion!r}{adv})"
 
 

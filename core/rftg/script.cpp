@@ -68,15 +68,19 @@ int scripted_draw(State& s, const CardSet& deck, int seat, int good_world) {
   throw ScriptError(sc.describe(at) + ": no " + sc.names[d.design] + " is left in the deck");
 }
 
+// The last good the script put on a world of this design, for this seat first (a world taken
+// over keeps its good: then the good was drawn for its former owner).
 int scripted_good(const Game& g, const State& s, int seat, int world, const CardSet& goods) {
   const Script& sc = *script_of(s);
   const int design = g.card(world).design;
-  for (int k = script_position(s) - 1; k >= 0; --k) {
-    const ScriptedDraw& d = sc.draws[k];
-    if (d.good_on != design || (d.seat >= 0 && d.seat != seat)) continue;
-    for (uint8_t c : sc.instances[d.design])
-      if (goods.test(c)) return c;
-    return -1;
+  for (bool any_seat : {false, true}) {
+    for (int k = script_position(s) - 1; k >= 0; --k) {
+      const ScriptedDraw& d = sc.draws[k];
+      if (d.good_on != design || (!any_seat && d.seat >= 0 && d.seat != seat)) continue;
+      for (uint8_t c : sc.instances[d.design])
+        if (goods.test(c)) return c;
+      break;
+    }
   }
   return -1;
 }

@@ -106,7 +106,7 @@ PYBIND11_MODULE(_rftg, m) {
   game.def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
                         int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
                         const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end,
-                        bool narrow_engine) {
+                        bool narrow_engine, const std::vector<std::string>& reference_readings) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
@@ -121,16 +121,34 @@ PYBIND11_MODULE(_rftg, m) {
              o.vp_per_player = vp_per_player;
              o.tableau_end = tableau_end;
              o.narrow_engine = narrow_engine;
+             for (const std::string& name : reference_readings) {
+               uint32_t bit = 0;
+               std::string known;
+               for (const ReadingName& r : kReferenceReadings) {
+                 if (name == r.name) bit = r.bit;
+                 known += (known.empty() ? "" : ", ") + std::string(r.name);
+               }
+               if (!bit) throw RulesError("no reference reading '" + name + "' (known: " + known + ")");
+               o.reference_readings |= bit;
+             }
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
            py::arg("first_game") = false, py::kw_only(), py::arg("goals") = -1, py::arg("takeovers") = false,
            py::arg("draft") = false, py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "",
            py::arg("hand_limit") = kHandLimit, py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12,
-           py::arg("narrow_engine") = true)
+           py::arg("narrow_engine") = true, py::arg("reference_readings") = std::vector<std::string>{})
       .def_property_readonly("narrow_engine", &Game::narrow_engine,
                              "True when random play (play_games, random bots, ISMCTS rollouts) runs on the "
                              "narrow engine: two-word card sets, the same games, faster (README, Speed)")
+      .def_property_readonly("reference_readings",
+                             [](const Game& g) {
+                               std::vector<std::string> out;
+                               for (const ReadingName& r : kReferenceReadings)
+                                 if (g.options().reference_readings & r.bit) out.push_back(r.name);
+                               return out;
+                             },
+                             "The rules entries where this game plays the reference engine's reading (docs/import.md)")
       .def_property_readonly("hand_limit", &Game::hand_limit)
       .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
       .def_property_readonly("tableau_end", &Game::tableau_end)

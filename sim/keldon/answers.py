@@ -95,8 +95,9 @@ def bare(label: str | None) -> str | None:
 class Answers:
     """The answers a record gives to galaxysim's decisions (see the module docstring)."""
 
-    def __init__(self, record: dict[str, Any], cards: Cards, game, draws):
+    def __init__(self, record: dict[str, Any], cards: Cards, game, draws, round_starts):
         self.record, self.cards, self.game, self.draws = record, cards, game, draws
+        self.round_starts = round_starts
         self.setup = {s["p"]: s for s in record["setup"]["seats"]}
         self.decisions: dict[int, list[Decision]] = {}
         for at, e in enumerate(record["events"]):
@@ -174,8 +175,17 @@ class Answers:
             return Counter(bare_all(me["hand"])) - Counter(bare_all(me["explored"]))
         return Counter(bare_all(me[zone]))
 
-    def new_plan(self, state, seat: int, d: Decision | None, total: Counter, zone: str) -> Plan:
-        return Plan(d, +total, zone, self.zone_now(state, seat, zone))
+    def new_plan(self, state, seat: int, d: Decision | None, total: Counter, zone: str,
+                 start: Counter | None = None) -> Plan:
+        """A plan whose zone began as `start`: the record decision's options (the hand, or the worlds with
+        goods, it was offered, which galaxysim's position matched then), else the zone now."""
+        if start is None:
+            start = Counter(d.options) if d is not None and d.options else self.zone_now(state, seat, zone)
+        return Plan(d, +total, zone, start)
+
+    def round_hand(self, seat: int, rnd: int) -> Counter:
+        start = self.round_starts.get(rnd)
+        return Counter(start["hand"][seat]) if start else Counter()
 
     def left(self, state, seat: int, plan: Plan) -> Counter:
         """The plan's cards still to choose."""
@@ -217,7 +227,8 @@ class Answers:
         plan = self.plans.get(("start", seat))
         if plan is None:
             plan = self.plans[("start", seat)] = self.new_plan(state, seat, None,
-                                                                Counter(self.setup[seat]["initial_discards"]), "hand")
+                                                                Counter(self.setup[seat]["initial_discards"]), "hand",
+                                                                Counter(self.setup[seat]["initial_hand"]))
         return self.plan_pick(state, seat, legal, plan, "starting discard")
 
     def a_choose_action(self, state, seat, legal, rnd):
@@ -238,8 +249,8 @@ class Answers:
         if plan is None:
             d = self.take(seat, ("DISCARD",), rnd, ("explore",), "Explore discard")
             chosen = Counter(d.answer.get("chosen") or [])
-            if keep:
-                plan = self.new_plan(state, seat, d, Counter(d.options) - chosen, "kept")
+            if keep:  # kept so far: hand cards neither explored now nor held when the round began
+                plan = self.new_plan(state, seat, d, Counter(d.options) - chosen, "kept", self.round_hand(seat, rnd))
             else:
                 plan = self.new_plan(state, seat, d, chosen, "hand")
             self.plans[("explore", seat, rnd)] = plan
@@ -294,7 +305,7 @@ class Answers:
         """A payment's hand cards, with the New Military Tactics it discards from the tableau."""
         plan = self.new_plan(state, seat, d, Counter(d.answer.get("chosen") or []), "hand")
         special = Counter(d.answer.get("chosen_special") or [])
-        plan.nmt = self.new_plan(state, seat, d, Counter({NMT: special[NMT]}), "tableau")
+        plan.nmt = self.new_plan(state, seat, d, Counter({NMT: special[NMT]}), "tableau", Counter(d.special))
         return plan
 
     def a_pay(self, state, seat, legal, rnd):
@@ -584,12 +595,14 @@ class Answers:
         return PASS if chosen is None else self.card_or_fail(legal, chosen, "card discarded to produce")
 
     def draws_before(self, d: Decision, seat: int) -> bool:
-        """Whether the seat drew cards from a power in the same phase before decision `d`."""
+        """Whether the seat drew cards from a Produce draw power (not a world's draw when it produces) in
+        the same phase before decision `d`."""
         events = self.record["events"]
         for e in reversed(events[:d.at]):
             if e.get("ev") == "phase":
                 return False
-            if e.get("ev") == "draw" and e.get("p") == seat and e.get("why") == "power":
+            if e.get("ev") == "draw" and e.get("p") == seat and e.get("why") == "power" and \
+                    e.get("source") not in self.cards.draw_if_produced:
                 return True
         return False
 

@@ -21,6 +21,7 @@ class Cards:
         for i, name in enumerate(self.names):
             self.instances.setdefault(name, []).append(i)
         self.consume = consume_powers(game.expansion)
+        self.draw_if_produced = draw_if_produced(game.expansion)
         table = {row["name"]: row for row in rftg.card_table(game.expansion)}
         self.good = {name: KINDS.get(row["good"]) for name, row in table.items()}  # 1..4, None
         self.windfall = {name for name, row in table.items() if row["windfall"]}
@@ -46,3 +47,16 @@ def consume_powers(expansion: str) -> dict[str, list[str]]:
         out[m.group(1).strip()] = [line[len("power: "):] for line in block.splitlines()
                                    if line.startswith("power: consume") and not re.search(r"\btrade-", line)]
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def draw_if_produced(expansion: str) -> frozenset[str]:
+    """The worlds that draw when they produce (A20): their draws come with production, before the draw powers."""
+    level = _LEVELS[expansion]
+    out = set()
+    for block in re.split(r"\n(?=card: )", rftg.card_text()):
+        m = re.match(r"card: (.+)", block)
+        copies = re.search(r"^copies: base (\d+), tgs (\d+), rvi (\d+)", block, re.M)
+        if m and (not copies or int(copies.group(level + 1)) > 0) and "draw-if-produced" in block:
+            out.add(m.group(1).strip())
+    return frozenset(out)

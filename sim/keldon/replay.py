@@ -64,10 +64,16 @@ class Replay:
         return self.finished and self.divergence is None
 
 
+#: The rules entries where the import plays the reference engine's reading by default (docs/import.md):
+#: its games replay as they were played; `reference_readings=()` replays them with galaxysim's own readings.
+REFERENCE_READINGS = ("E21",)
+
+
 class GameKinds:
     """One rftg.Game (and its card tables) per game kind of the records, made once."""
 
-    def __init__(self):
+    def __init__(self, reference_readings: tuple[str, ...] = REFERENCE_READINGS):
+        self.reference_readings = tuple(reference_readings)
         self._kinds: dict[tuple, tuple[rftg.Game, Cards]] = {}
 
     def get(self, config: dict[str, Any]) -> tuple[rftg.Game, Cards]:
@@ -77,7 +83,8 @@ class GameKinds:
         if hit is None:
             expansion, players, advanced, goals, takeovers = key
             game = rftg.Game(players=players, expansion=expansion, advanced=advanced,
-                             goals=goals if expansion != "base" else None, takeovers=takeovers)
+                             goals=goals if expansion != "base" else None, takeovers=takeovers,
+                             reference_readings=self.reference_readings)
             hit = self._kinds[key] = (game, Cards(game))
         return hit
 
@@ -92,7 +99,8 @@ def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Re
     game, cards = kinds.get(record.config)
     check_names(data, cards)
     script = DrawScript(game, data)
-    answers = Answers(data, cards, game, script)
+    starts = round_starts(data)
+    answers = Answers(data, cards, game, script, starts)
     state = None
     while state is None:
         try:
@@ -102,7 +110,7 @@ def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Re
                 return Replay(record, game, None, False, Divergence(0, "setup", "draw", str(e)), [], script)
     rows: list[DecisionRow] = []
     step = 0
-    starts, checked = round_starts(data), 0
+    checked = 0
     while not state.is_terminal():
         kind, seat, legal = state.decision, state.current_player, state.legal_actions()
         if state.round > checked and state.round in starts:
