@@ -33,6 +33,7 @@ PAY_MILITARY_CARDS = {"Contact Specialist", "Rebel Cantina", "Rebel Alliance"}
 CLOAK = "Imperium Cloaking Technology"
 NMT = "New Military Tactics"
 R_AND_D = "R&D Crash Program"
+WINDFALL_CLASS_LABELS = ["any", "novelty", "rare", "genes", "alien", "genes_other"]  # state JSON "active"
 DISCARD_EARLY = 5  # the Produce step of Damaged Alien Factory's discard before the draw powers (produce.cpp)
 
 
@@ -168,6 +169,15 @@ class Answers:
             raise Unanswered(f"the record's {what} {name} is not a legal choice here "
                              f"(legal: {self.legal_names(legal)})")
         return a
+
+    def instances(self, labels: list[str]) -> set[int]:
+        """The card instances of state JSON labels ("Contact Specialist #2": its second copy)."""
+        out = set()
+        for label in labels:
+            head, sep, tail = label.rpartition(" #")
+            name, k = (head, int(tail) - 1) if sep and tail.isdigit() else (label, 0)
+            out.add(self.cards.instances[name][k])
+        return out
 
     def zone_now(self, state, seat: int, zone: str) -> Counter:
         me = self.position(state)["players"][seat]
@@ -347,21 +357,50 @@ class Answers:
         if pos.get("context") == "defence":
             plan = self.plans.get(("defend", seat, rnd))
             if plan is None:
+                d = self.find(seat, ("DEFEND",), rnd, None)
+                if d is None and PASS in legal:
+                    # The reference engine asked nothing; New Military Tactics it discarded earlier in the
+                    # phase (with a payment, for the whole phase) galaxysim discards here, where it counts.
+                    return self.owed_nmt(state, seat, legal, rnd)
                 d = self.take(seat, ("DEFEND",), rnd, None, "takeover defence")
                 plan = self.plans[("defend", seat, rnd)] = self.military_plan(state, seat, d)
         else:
-            plan = self.payment(state, seat, rnd, takeover=pos.get("context") == "attack")
+            attack = pos.get("context") == "attack"
+            if attack and PASS in legal and self.find(seat, ("PAYMENT",), rnd, None,
+                                                      lambda d: bool(d.args.get("takeover"))) is None:
+                return PASS  # the reference engine asked nothing: the attack adds no temporary Military
+            plan = self.payment(state, seat, rnd, takeover=attack)
+        hand = self.instances(self.position(state)["players"][seat]["hand"])
         if +self.left(state, seat, plan.nmt):
-            a = self.named(legal, NMT)
+            a = self.named([x for x in legal if x not in hand], NMT)
             if a is not None:
                 return a
-        a = self.from_plan(legal, self.left(state, seat, plan))
+        a = self.from_plan([x for x in legal if x in hand], self.left(state, seat, plan))
         if a is not None:
             return a
         if PASS in legal:
             return PASS
         rest = ", ".join(self.left(state, seat, plan).elements()) or "nothing"
         raise Unanswered(f"the record's Military payment ({rest}) is not legal here (legal: {self.legal_names(legal)})")
+
+    def owed_nmt(self, state, seat, legal, rnd) -> int:
+        """New Military Tactics the record's seat discarded this round that galaxysim's has not: one now."""
+        discarded = sum(1 for e in self.record["events"][self.round_at(rnd):self.round_at(rnd + 1)]
+                        if e.get("ev") == "move" and e.get("card") == NMT and e.get("from") == f"tableau@{seat}")
+        held = self.round_starts.get(rnd, {}).get("tableau", {}).get(seat, Counter())[NMT]
+        now = Counter(bare_all(self.position(state)["players"][seat]["tableau"]))[NMT]
+        if discarded > held - now:
+            a = self.named(legal, NMT)
+            if a is not None:
+                return a
+        return PASS
+
+    def round_at(self, rnd: int) -> int:
+        """The index of round `rnd`'s first event (the end of the events past the last round)."""
+        for i, e in enumerate(self.record["events"]):
+            if e.get("ev") == "round" and e["round"] == rnd:
+                return i
+        return len(self.record["events"])
 
     def a_takeover(self, state, seat, legal, rnd):
         d = self.find(seat, ("TAKEOVER",), rnd, None)
@@ -415,8 +454,12 @@ class Answers:
         """The first unused record choice of a consume power galaxysim offers now: choices of powers that
         galaxysim used without asking (one left to choose, or identical powers offered once, G7) are skipped."""
         first = None
+        # A choice older than a record decision already used is one galaxysim made without asking (or a
+        # power the reference engine used to no effect, such as an ante with no card to ante).
+        latest = max((d.at for d in self.decisions.get(seat, ())
+                      if d.used and d.round == rnd and d.phase == "consume"), default=-1)
         for d in self.decisions.get(seat, ()):
-            if d.used or d.type != "CONSUME" or d.round != rnd or d.phase != "consume":
+            if d.used or d.type != "CONSUME" or d.round != rnd or d.phase != "consume" or d.at < latest:
                 continue
             first = first or d
             chosen = d.answer.get("chosen") or []
@@ -566,18 +609,22 @@ class Answers:
         raise Unanswered(f"no windfall class galaxysim offers fills {world}, where the record's next good goes")
 
     def a_windfall_world(self, state, seat, legal, rnd):
-        d = self.find(seat, ("WINDFALL",), rnd, ("produce",))
+        """The record's world for the windfall power galaxysim carries out (its class), else the world of
+        the seat's next good in the record that galaxysim offers."""
+        active = WINDFALL_CLASS_LABELS.index(self.position(state)["active"])
+        d = self.find(seat, ("WINDFALL",), rnd, ("produce",),
+                      lambda d: parse_power(d.args.get("power", PHASE_BONUS)).windfall_class == active)
         if d is not None:
             d.used = True
-            world = (d.answer.get("chosen") or [None])[0]
-        else:
-            world = self.next_good_world(state, seat)
+            return self.card_or_fail(legal, (d.answer.get("chosen") or [None])[0], "windfall world")
+        world = self.next_good_world(state, seat, {self.cards.names[a] for a in legal if a < PASS})
         return self.card_or_fail(legal, world, "windfall world")
 
-    def next_good_world(self, state, seat) -> str | None:
-        """The world the seat's next good in the record's draws goes under (after the draws taken so far)."""
+    def next_good_world(self, state, seat, among: set[str] | None = None) -> str | None:
+        """The world the seat's next good in the record's draws goes under (after the draws taken so far),
+        of the worlds `among` if given."""
         for d in self.draws.draws[state.script_position:]:
-            if d.seat == seat and d.good_on is not None:
+            if d.seat == seat and d.good_on is not None and (among is None or d.good_on in among):
                 return d.good_on
         return None
 
@@ -589,20 +636,20 @@ class Answers:
             return PASS
         chosen = (d.answer.get("chosen") or [None])[0]
         early = self.position(state)["step"] == DISCARD_EARLY
-        if early and self.draws_before(d, seat):
-            return PASS
+        if early and (self.draws_before(d, seat) or (chosen is not None and self.named(legal, chosen) is None)):
+            return PASS  # later, after the draw powers (the card to discard may come from one of them)
         d.used = True
         return PASS if chosen is None else self.card_or_fail(legal, chosen, "card discarded to produce")
 
     def draws_before(self, d: Decision, seat: int) -> bool:
-        """Whether the seat drew cards from a Produce draw power (not a world's draw when it produces) in
-        the same phase before decision `d`."""
+        """Whether the seat drew cards in the same phase before decision `d` from a power that counts the
+        goods produced (galaxysim asks its second question after those)."""
         events = self.record["events"]
         for e in reversed(events[:d.at]):
             if e.get("ev") == "phase":
                 return False
             if e.get("ev") == "draw" and e.get("p") == seat and e.get("why") == "power" and \
-                    e.get("source") not in self.cards.draw_if_produced:
+                    e.get("source") in self.cards.counts_production:
                 return True
         return False
 

@@ -21,7 +21,7 @@ class Cards:
         for i, name in enumerate(self.names):
             self.instances.setdefault(name, []).append(i)
         self.consume = consume_powers(game.expansion)
-        self.draw_if_produced = draw_if_produced(game.expansion)
+        self.counts_production = counts_production(game.expansion)
         table = {row["name"]: row for row in rftg.card_table(game.expansion)}
         self.good = {name: KINDS.get(row["good"]) for name, row in table.items()}  # 1..4, None
         self.windfall = {name for name, row in table.items() if row["windfall"]}
@@ -50,13 +50,15 @@ def consume_powers(expansion: str) -> dict[str, list[str]]:
 
 
 @functools.lru_cache(maxsize=None)
-def draw_if_produced(expansion: str) -> frozenset[str]:
-    """The worlds that draw when they produce (A20): their draws come with production, before the draw powers."""
+def counts_production(expansion: str) -> frozenset[str]:
+    """The cards whose Produce draws count this phase's goods (per Novelty or Alien good, per kind): they
+    come after the seat's production, where galaxysim's second Damaged Alien Factory question is."""
     level = _LEVELS[expansion]
     out = set()
     for block in re.split(r"\n(?=card: )", rftg.card_text()):
         m = re.match(r"card: (.+)", block)
         copies = re.search(r"^copies: base (\d+), tgs (\d+), rvi (\d+)", block, re.M)
-        if m and (not copies or int(copies.group(level + 1)) > 0) and "draw-if-produced" in block:
+        if m and (not copies or int(copies.group(level + 1)) > 0) and \
+                re.search(r"^power: produce .*draw-per-(novelty|alien|kind)", block, re.M):
             out.add(m.group(1).strip())
     return frozenset(out)
