@@ -5,6 +5,7 @@ examples:
     galaxysim summary RUN              # win rates by seat and bot, mean score, rounds, games/s
     galaxysim replay RUN --game 17     # one game, step by step, checked against the stored result
     galaxysim resume RUN               # finish an interrupted run
+    galaxysim import keldon FILE... --out RUN   # recorded games of the reference AI, replayed
 
 Exit codes: 0 done; 1 failure (a replay that does not match, an I/O error);
 2 bad input (flags, config file, run folder); 130 interrupted (resumable).
@@ -183,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
     _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
+    from .keldon.command import add_parser as add_import_parser
+
+    _SUBPARSERS["import"] = add_import_parser(sub, fmt)
     from .cli_analysis import add_commands as add_analysis_commands
 
     add_analysis_commands(sub, fmt, _SUBPARSERS, COMMANDS, _count, _int)
@@ -270,8 +274,14 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import(ns: argparse.Namespace) -> int:
+    from .keldon.command import cmd_import as run_import
+
+    return run_import(ns)
+
+
 COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
-            **cli_match.COMMANDS}
+            "import": cmd_import, **cli_match.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -368,6 +368,16 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
             return _create_and_play(out, nonempty, player, cfg, progress, cluster)
 
 
+def _refuse_imported(run, out: Path, command: str) -> None:
+    """An imported run folder (galaxysim import) holds recorded games, not games of a seed: nothing to resume or
+    replay from a seed."""
+    imported = run.manifest["config"].get("imported")
+    if imported:
+        raise ConfigError(f"{out} holds games imported from {imported.get('from')} records (galaxysim import), "
+                          f"not games of a seed: galaxysim {command} does not apply; import the records again to "
+                          "replay them")
+
+
 def refuse_foreign_overwrite(out: Path) -> None:
     """--overwrite replaces only a galaxysim run folder: one with a manifest, holding nothing galaxysim did not
     write (the message names what is not galaxysim's, which --overwrite would otherwise remove)."""
@@ -454,6 +464,7 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     stray temporary and unlisted chunk files and plays the missing chunks."""
     out = Path(path)
     run = open_run(out)
+    _refuse_imported(run, out, "resume")
     _refuse_match(run, out)
     stored_engine = run.manifest.get("engine_version")
     if stored_engine != engine_version():
@@ -739,6 +750,7 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
                           f"galaxysim resume {out} plays it)")
     from .match import MatchConfig, is_match_run, replay_runner
 
+    _refuse_imported(run, out, "replay")
     if is_match_run(m["config"]):  # game i is deal i % deals of lineup i // deals (galaxysim.sim.match)
         cfg = MatchConfig.from_manifest(m["config"])
         runner, index, bots = replay_runner(cfg, game_index)

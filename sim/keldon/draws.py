@@ -86,6 +86,16 @@ class DrawScript:
                 return True
         return False
 
+    def undrawn(self, position: int, rnd: int) -> str | None:
+        """A draw of a round before `rnd` still in the script at `position`: the record drew a card galaxysim
+        did not."""
+        if position < len(self.draws) and self.draws[position].round < rnd:
+            d = self.draws[position]
+            use = f"a good on {d.good_on}" if d.good_on else "a card"
+            return (f"the record draws {d.card} ({use} for player {d.seat}) in round {d.round}, {d.phase}; "
+                    f"galaxysim does not")
+        return None
+
     def where(self, error: rftg.ScriptError, position: int) -> tuple[int, str]:
         """The round and phase of the record's draw a script error is about."""
         m = re.match(r"^scripted draw (\d+)", str(error))

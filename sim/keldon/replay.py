@@ -5,6 +5,7 @@ two engines part is the game's divergence."""
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,7 @@ class DecisionRow:
     kind: str
     action: int
     legal: int
+    observation: Any = None  # the deciding seat's observation tensor (kept when decisions are recorded)
 
 
 @dataclass
@@ -58,6 +60,7 @@ class Replay:
     divergence: Divergence | None
     decisions: list[DecisionRow] = field(default_factory=list)
     script: DrawScript | None = None
+    seconds: float = 0.0
 
     @property
     def identical(self) -> bool:
@@ -93,8 +96,17 @@ def stage_of(state) -> str:
     return json.loads(state.to_json())["stage"]
 
 
-def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Replay:
-    """Replays `record`; raises RecordError-free: every problem becomes the Replay's divergence."""
+def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False, observations: bool = False) -> Replay:
+    """Replays `record`: every difference from it becomes the Replay's divergence (an unknown card name is
+    UnknownCard). `keep_decisions`: the decisions galaxysim asked (with the observation tensors if
+    `observations`)."""
+    t0 = time.perf_counter()
+    out = _replay(record, kinds, keep_decisions, observations)
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _replay(record: Record, kinds: GameKinds, keep_decisions: bool, observations: bool) -> Replay:
     data = record.data
     game, cards = kinds.get(record.config)
     check_names(data, cards)
@@ -115,7 +127,7 @@ def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Re
         kind, seat, legal = state.decision, state.current_player, state.legal_actions()
         if state.round > checked and state.round in starts:
             checked = state.round
-            diff = compare_zones(starts[checked], state)
+            diff = script.undrawn(state.script_position, checked) or compare_zones(starts[checked], state)
             if diff is not None:
                 return Replay(record, game, state, False, Divergence(checked, "round start", "position", diff),
                               rows, script)
@@ -125,7 +137,8 @@ def replay(record: Record, kinds: GameKinds, keep_decisions: bool = False) -> Re
             return Replay(record, game, state, False, Divergence(state.round, stage_of(state), kind, e.detail),
                           rows, script)
         if keep_decisions:
-            rows.append(DecisionRow(step, seat, kind, action, len(legal)))
+            obs = state.observation_tensor(seat) if observations else None
+            rows.append(DecisionRow(step, seat, kind, action, len(legal), obs))
         step += 1
         before = state.clone()
         while True:
@@ -194,6 +207,9 @@ def compare_zones(start: dict[str, dict[int, Counter]], state) -> str | None:
             ours = Counter(bare_list(pos["players"][p][zone]))
             if theirs != ours:
                 diffs.append(f"player {p} {zone} ({_diff(list(theirs.elements()), list(ours.elements()))})")
+    deck = len(pos["deck"]) + len(pos["deck_top"])
+    if start.get("deck") is not None and start["deck"] != deck:
+        diffs.append(f"draw pile {start['deck']} cards in the record, {deck} in galaxysim")
     return "; ".join(diffs) if diffs else None
 
 
