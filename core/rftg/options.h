@@ -19,12 +19,13 @@ struct RulesError : std::runtime_error {
 // (docs/rules-expansions.md; used to replay that engine's records, docs/import.md).
 enum ReferenceReading : uint32_t {
   kReadingAnteKeepAny = 1u << 0,  // E21: once a revealed card is higher than the ante, any revealed card may be kept
+  kReadingTacticsAnyWorld = 1u << 1,  // A27: New Military Tactics may be discarded with any world placed, not only to conquer
 };
 struct ReadingName {
   const char* name;
   uint32_t bit;
 };
-inline constexpr ReadingName kReferenceReadings[] = {{"E21", kReadingAnteKeepAny}};
+inline constexpr ReadingName kReferenceReadings[] = {{"E21", kReadingAnteKeepAny}, {"A27", kReadingTacticsAnyWorld}};
 
 struct GameOptions {
   int players = 4;

@@ -98,7 +98,10 @@ void apply_temp_military(const Game& g, State& s, int action) {
   int seat = s.actor;
   if (action == act::kPass) {
     if (s.context == kTempDefence) conclude_takeover(g, s);
-    else if (s.context == kTempConquest) s.step = settle_step::kDraws;  // conquered, no more discards
+    else if (s.context == kTempConquest) {  // conquered, no more discards
+      s.step = settle_step::kDraws;
+      s.need = kTacticsDone;
+    }
     else s.step = settle_step::kExtra;  // the attacker is done: the seat's further settle actions
     return;
   }
@@ -118,7 +121,10 @@ void apply_temp_military(const Game& g, State& s, int action) {
     if (s.need <= 0) {
       s.need = 0;
       // Conquered: the draws after placing, unless New Military Tactics may still be added.
-      if (s.floor != kNone || nmt_in(g, s, seat).empty()) s.step = settle_step::kDraws;
+      if (s.floor != kNone || nmt_in(g, s, seat).empty()) {
+        s.step = settle_step::kDraws;
+        s.need = kTacticsDone;
+      }
     }
   }
 }

@@ -732,7 +732,7 @@ void Loader::read_scalars(const Reader& root) {
     }
     s_.bonus = static_cast<uint8_t>(mask);
   }
-  if (auto r = root.find("need")) s_.need = static_cast<int8_t>(r->get_int(0, 127));
+  if (auto r = root.find("need")) s_.need = static_cast<int8_t>(r->get_int(-1, 127));  // -1: settle.cpp kTacticsDone
   if (auto r = root.find("floor"); r && !r->is_null()) s_.floor = static_cast<uint8_t>(resolve_any(*r));
   if (auto r = root.find("active")) read_active(*r);
   if (auto r = root.find("method")) s_.method = static_cast<uint8_t>(label_index(*r, kMethodLabels, kNumMethods, "settle method"));

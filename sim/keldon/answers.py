@@ -597,13 +597,18 @@ class Answers:
                     if k in offered:
                         return WINDFALL_BASE + k
                     raise Unanswered(f"the record's windfall power {text} is not offered here")
-        # The reference engine did not ask (its one choice): the class that fills the world of the seat's
-        # next good in the record.
+        # The reference engine did not ask (its one choice): the power of its next windfall world choice, or
+        # the class that fills the world of the seat's next good in the record.
+        w = self.find(seat, ("WINDFALL",), rnd, ("produce",))
+        if w is not None and parse_power(w.args.get("power", PHASE_BONUS)).windfall_class in offered:
+            return WINDFALL_BASE + parse_power(w.args.get("power", PHASE_BONUS)).windfall_class
         world = self.next_good_world(state, seat)
         if world is None:
             raise Unanswered("the record holds no windfall power choice and no further good for this seat")
         kind = self.cards.good.get(world)
-        for k in (kind, 5 if kind == 3 else None, 0):
+        # The most specific class first (Genes on another world, then the world's kind, then any kind), which
+        # leaves the others for the worlds they alone can fill.
+        for k in (5 if kind == 3 and world not in self.cards.not_this else None, kind, 0):
             if k is not None and k in offered:
                 return WINDFALL_BASE + k
         raise Unanswered(f"no windfall class galaxysim offers fills {world}, where the record's next good goes")
@@ -651,6 +656,9 @@ class Answers:
             if e.get("ev") == "draw" and e.get("p") == seat and e.get("why") == "power" and \
                     e.get("source") in self.cards.counts_production:
                 return True
+            if e.get("ev") == "decision" and e.get("p") == seat and e.get("type") == "PRODUCE" and any(
+                    parse_power(x).card in self.cards.counts_production for x in (e.get("answer") or {}).get("chosen") or []):
+                return True  # a counting power used first, even when it drew nothing
         return False
 
     def a_hand_limit(self, state, seat, legal, rnd):

@@ -26,6 +26,7 @@ class Cards:
         self.good = {name: KINDS.get(row["good"]) for name, row in table.items()}  # 1..4, None
         self.windfall = {name for name, row in table.items() if row["windfall"]}
         self.military = {name for name, row in table.items() if row["military"]}
+        self.not_this = {name for name in self.names if "not-this" in " ".join(produce_powers(game.expansion).get(name, []))}
 
     def has(self, name: str) -> bool:
         return name in self.instances
@@ -62,3 +63,17 @@ def counts_production(expansion: str) -> frozenset[str]:
                 re.search(r"^power: produce .*draw-per-(novelty|alien|kind)", block, re.M):
             out.add(m.group(1).strip())
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=None)
+def produce_powers(expansion: str) -> dict[str, list[str]]:
+    """By card name: the card's Produce power lines."""
+    level = _LEVELS[expansion]
+    out: dict[str, list[str]] = {}
+    for block in re.split(r"\n(?=card: )", rftg.card_text()):
+        m = re.match(r"card: (.+)", block)
+        copies = re.search(r"^copies: base (\d+), tgs (\d+), rvi (\d+)", block, re.M)
+        if m and (not copies or int(copies.group(level + 1)) > 0):
+            out[m.group(1).strip()] = [line[len("power: "):] for line in block.splitlines()
+                                       if line.startswith("power: produce")]
+    return out

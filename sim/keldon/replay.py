@@ -69,7 +69,7 @@ class Replay:
 
 #: The rules entries where the import plays the reference engine's reading by default (docs/import.md):
 #: its games replay as they were played; `reference_readings=()` replays them with galaxysim's own readings.
-REFERENCE_READINGS = ("E21",)
+REFERENCE_READINGS = ("E21", "A27")
 
 
 class GameKinds:
