@@ -105,8 +105,10 @@ def cmd_import(ns: argparse.Namespace) -> int:
                         writer.add(result)
                         continue
                     d = result.divergence
-                    d.reading = classify(item.data, d)
+                    d.reading = classify(item.data, d, readings)
                     diverged.append(d.as_dict(item.game_id))
+                    if not result.finished:  # the game stops here: named like bad input
+                        progress.write(f"galaxysim import: {RecordError(path, item.game_id, _where(d))}")
             summary = {"games": games, "identical": identical, "diverged": diverged,
                        "not_imported": bad, "reference_readings": list(readings)}
             written = writer.finish(time.perf_counter() - t0, {k: v for k, v in summary.items()
@@ -121,6 +123,11 @@ def cmd_import(ns: argparse.Namespace) -> int:
                                             indent=1) + "\n", encoding="utf-8")
     print(format_summary(games, identical, diverged, bad, written, Path(ns.out), seconds, readings))
     return 0
+
+
+def _where(d) -> str:
+    reading = f" (rules reading {d.reading})" if d.reading else ""
+    return f"not replayed past round {d.round}, {d.phase}, {d.kind}: {d.detail}{reading}"
 
 
 def _replay_one(record: Record, kinds: GameKinds, decisions: bool):

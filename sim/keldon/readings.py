@@ -27,6 +27,22 @@ def _goal_chips_only(record: dict[str, Any], d) -> bool:
     return True
 
 
+def _kept_a_card_not_higher(record: dict[str, Any], d) -> bool:
+    """E21: after an ante, the record's player keeps a revealed card that does not cost more than the ante card."""
+    cost = _costs()
+    ante = None
+    for e in record["events"]:
+        if e.get("ev") != "decision" or e.get("round", 0) > d.round:
+            continue
+        if e.get("type") == "ANTE":
+            ante = (e.get("answer") or {}).get("chosen")
+        elif e.get("type") == "KEEP" and ante is not None:
+            kept = (e.get("answer") or {}).get("chosen")
+            if kept in cost and ante in cost and cost[kept] <= cost[ante]:
+                return True
+    return False
+
+
 def _nmt_with_any_world(record: dict[str, Any], d) -> bool:
     """A27: the record's player discards New Military Tactics while placing a world it does not conquer."""
     military = _military_worlds()
@@ -90,6 +106,7 @@ def _produce_order_at_reshuffle(record: dict[str, Any], d) -> bool:
 
 #: (docs entry, test), in order: the first that fits names the reading.
 READINGS: list[tuple[str, Callable[[dict[str, Any], Any], bool]]] = [
+    ("E21", _kept_a_card_not_higher),
     ("E8", _goal_chips_only),
     ("A27", _nmt_with_any_world),
     ("G18", _discard_between_draw_powers),
@@ -101,10 +118,11 @@ READINGS: list[tuple[str, Callable[[dict[str, Any], Any], bool]]] = [
 COUNTING = counts_production("rvi")
 
 
-def classify(record: dict[str, Any], divergence) -> str | None:
-    """The docs entry (e.g. "E8") of the rules reading that explains `divergence`, None if none does."""
+def classify(record: dict[str, Any], divergence, played: tuple[str, ...] = ()) -> str | None:
+    """The docs entry (e.g. "E8") of the rules reading that explains `divergence`, None if none does. `played`:
+    the entries whose reference reading the replay played (they explain nothing)."""
     for entry, fits in READINGS:
-        if fits(record, divergence):
+        if entry not in played and fits(record, divergence):
             return entry
     return None
 
@@ -113,3 +131,10 @@ def _military_worlds() -> set[str]:
     from galaxysim import rftg
 
     return {row["name"] for row in rftg.card_table("rvi") if row["military"]}
+
+
+def _costs() -> dict[str, int]:
+    """Card name -> cost (defence for a military world; six-cost developments 6) at level rvi."""
+    from galaxysim import rftg
+
+    return {row["name"]: row["cost"] for row in rftg.card_table("rvi")}

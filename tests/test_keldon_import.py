@@ -1,0 +1,158 @@
+"""galaxysim import keldon (docs/import.md): the reference engine's records in tests/data/keldon (copied from its
+game records: base 2p and advanced, TGS 3p and 4p, RvI 2p, 3p, 4p and 6p with goals and takeovers) replay to
+their recorded end state, bad input is one line each, and the run folder is read like any other."""
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from galaxysim.results import load_games, load_seats, open_run
+from galaxysim.sim import cli
+from galaxysim.sim.keldon.record import read_records
+from galaxysim.sim.keldon.replay import GameKinds, replay
+
+DATA = Path(__file__).parent / "data" / "keldon"
+GOOD = [DATA / "base.jsonl.gz", DATA / "tgs.jsonl.gz", DATA / "rvi.jsonl.gz"]
+
+
+def records(path):
+    return [r for r in read_records(path)]
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_records_replay_to_their_end_state(path):
+    kinds = GameKinds()
+    for r in records(path):
+        rep = replay(r, kinds)
+        assert rep.identical, f"{r.game_id}: {rep.divergence}"
+        assert rep.state.is_terminal()
+
+
+def test_rulebook_readings_part_where_the_reference_engine_reads_otherwise():
+    kinds = GameKinds(reference_readings=())
+    out = {r.game_id: replay(r, kinds) for p in GOOD for r in records(p)}
+    # e2p3-0039 keeps a revealed ante card that is not higher than the ante (E21), e1p4-0045 discards New
+    # Military Tactics with a world it pays for (A27): with galaxysim's readings their games part.
+    assert not out["e2p3-0039"].identical and not out["e1p4-0045"].identical
+    assert all(rep.identical for gid, rep in out.items() if gid not in ("e2p3-0039", "e1p4-0045"))
+
+
+def test_a_divergence_names_its_round_phase_kind_and_reading(tmp_path):
+    summary = tmp_path / "summary.json"
+    assert cli.main(["import", "keldon", str(DATA / "diverges.jsonl.gz"), "--out", str(tmp_path / "run"),
+                     "--json", str(summary), "-q"]) == 0
+    data = json.loads(summary.read_text())
+    assert data["games"] == 1 and data["identical"] == 0
+    (d,) = data["diverged"]
+    assert (d["game_id"], d["round"], d["phase"], d["kind"], d["reading"]) == ("e2p6-0029", 9, "end", "end", "E8")
+    assert "goal_vp 3 vs 0" in d["detail"]
+
+
+def test_import_writes_a_run_folder_read_by_report_and_duckdb(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert cli.main(["import", "keldon", *map(str, GOOD), "--out", str(out), "--json", str(tmp_path / "s.json")]) == 0
+    text = capsys.readouterr().out
+    assert "8 games read, 8 replayed to an identical end state (100.0%)" in text
+    run = open_run(out)
+    assert run.complete and run.manifest["config"]["imported"]["from"] == "keldon"
+    games, seats = load_games(run), load_seats(run)
+    assert games.num_rows == 8 and seats.num_rows == 2 + 2 + 3 + 4 + 2 + 4 + 3 + 6
+    assert set(seats.column("bot").to_pylist()) == {"keldon-ai"}
+    import duckdb
+
+    con = duckdb.connect()
+    rows = con.execute(f"SELECT s.game_id, g.players, g.expansion FROM '{out}/sources.parquet' s JOIN "
+                       f"'{out}/games/*.parquet' g USING (game_index) ORDER BY game_index").fetchall()
+    assert [r[0] for r in rows][:2] == ["e0p2-0026", "e0p2a-0000"] and rows[-1] == ("e2p6-0038", 6, "rvi")
+    # The recorded scores are the ones stored.
+    recorded = {r.game_id: sorted(s["score"] for s in r.data["end"]["seats"]) for p in GOOD for r in records(p)}
+    stored = con.execute(f"SELECT s.game_id, list(x.score ORDER BY x.score) FROM '{out}/sources.parquet' s JOIN "
+                         f"'{out}/seats/*.parquet' x USING (game_index) GROUP BY s.game_id").fetchall()
+    assert {gid: list(scores) for gid, scores in stored} == recorded
+    assert cli.main(["report", str(out), "--out", str(tmp_path / "report")]) == 0
+    assert (tmp_path / "report" / "report.html").is_file()
+    assert cli.main(["replay", str(out), "--game", "0"]) == 2  # recorded games are not games of a seed
+
+
+def _write(path: Path, lines: list[str]) -> Path:
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.writelines(line if line.endswith("\n") else line + "\n" for line in lines)
+    return path
+
+
+def _lines(path: Path) -> list[str]:
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return f.readlines()
+
+
+def test_bad_input_is_one_line_each_and_the_rest_is_imported(tmp_path, capsys):
+    base = _lines(DATA / "base.jsonl.gz")
+    good = base[0]
+    # A file that breaks off in the middle of its second record.
+    truncated = tmp_path / "truncated.jsonl.gz"
+    data = gzip.compress("".join(base).encode())
+    truncated.write_bytes(data[:len(data) * 3 // 4])
+    not_gzip = tmp_path / "plain.jsonl.gz"
+    not_gzip.write_text(good)
+    other = json.loads(good)
+    other["format"] = "rftg-conformance-2"
+    other["game_id"] = "other-format"
+    unknown = json.loads(good)
+    unknown["game_id"] = "unknown-card"
+    next(e for e in unknown["events"] if e.get("ev") == "draw")["card"] = "Old Erth"
+    missing = json.loads(good)
+    missing["game_id"] = "missing-decision"
+    ev = missing["events"]
+    del ev[next(i for i, e in enumerate(ev) if e.get("ev") == "decision" and e["type"] == "ACTION" and e["round"] == 3)]
+    mixed = _write(tmp_path / "mixed.jsonl.gz", [json.dumps(other), json.dumps(unknown), json.dumps(missing), good])
+    out = tmp_path / "run"
+    code = cli.main(["import", "keldon", str(truncated), str(not_gzip), str(mixed), "--out", str(out),
+                     "--json", str(tmp_path / "s.json")])
+    captured = capsys.readouterr()
+    assert code == 0
+    err = [line for line in captured.err.splitlines() if line.startswith("galaxysim import:")]
+    assert any(line.startswith("galaxysim import: truncated.jsonl.gz: truncated or corrupt gzip data") for line in err)
+    assert "galaxysim import: plain.jsonl.gz: not a gzip file (expected FILE.jsonl.gz)" in err
+    assert "galaxysim import: mixed.jsonl.gz: game other-format: record format 'rftg-conformance-2'; this importer " \
+           "reads 'rftg-conformance-1'" in err
+    assert any(line.startswith("galaxysim import: mixed.jsonl.gz: game unknown-card: unknown card name 'Old Erth'")
+               for line in err)
+    assert "galaxysim import: mixed.jsonl.gz: game missing-decision: not replayed past round 3, choose_action, " \
+           "choose_action: the record holds no action choice of player 0 in round 3" in err
+    assert len(err) == 5
+    summary = json.loads((tmp_path / "s.json").read_text())
+    (d,) = summary["diverged"]  # a decision the record does not hold: the game stops there, named
+    assert (d["game_id"], d["round"], d["kind"]) == ("missing-decision", 3, "choose_action")
+    assert "the record holds no action choice of player" in d["detail"]
+    # The good records are imported: the first of the truncated file and the last of mixed.jsonl.gz.
+    assert summary["identical"] == 2 and open_run(out).manifest["games"] == 2
+
+
+def test_the_run_folder_is_never_half_written(tmp_path, monkeypatch):
+    from galaxysim.sim.keldon import run_folder
+
+    out = tmp_path / "run"
+    calls = {"n": 0}
+    original = run_folder.ImportWriter.add
+
+    def failing(self, rep):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        original(self, rep)
+
+    monkeypatch.setattr(run_folder.ImportWriter, "add", failing)
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(out), "-q"]) == 130
+    assert not out.exists() and not any(tmp_path.iterdir())  # nothing left, not even the hidden folder
+    monkeypatch.setattr(run_folder.ImportWriter, "add", original)
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(out), "-q"]) == 0
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(out), "-q"]) == 2  # not empty
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(out), "-q", "--overwrite"]) == 0
+    (tmp_path / "other").mkdir()
+    shutil.copy(DATA / "base.jsonl.gz", tmp_path / "other" / "x")
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(tmp_path / "other"),
+                     "--overwrite", "-q"]) == 2  # not a run folder: never removed
