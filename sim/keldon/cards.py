@@ -26,7 +26,8 @@ class Cards:
         self.good = {name: KINDS.get(row["good"]) for name, row in table.items()}  # 1..4, None
         self.windfall = {name for name, row in table.items() if row["windfall"]}
         self.military = {name for name, row in table.items() if row["military"]}
-        self.not_this = {name for name in self.names if "not-this" in " ".join(produce_powers(game.expansion).get(name, []))}
+        produce = produce_powers(game.expansion)
+        self.not_this = {name for name in self.names if "not-this" in " ".join(produce.get(name, []))}
 
     def has(self, name: str) -> bool:
         return name in self.instances

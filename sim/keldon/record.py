@@ -83,6 +83,6 @@ def parse_record(path: Path, line_no: int, line: str) -> Record | RecordError:
         return RecordError(path, game_id, f"the record has no {', '.join(missing)}")
     config = data["config"]
     if not isinstance(config, dict) or config.get("expansion") not in EXPANSIONS:
-        return RecordError(path, game_id, f"unknown expansion {config.get('expansion') if isinstance(config, dict) else config!r}"
-                                          " (expected 0, 1 or 2)")
+        level = config.get("expansion") if isinstance(config, dict) else config
+        return RecordError(path, game_id, f"unknown expansion {level!r} (expected 0, 1 or 2)")
     return Record(str(path), line_no, data)
