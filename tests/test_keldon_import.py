@@ -156,3 +156,18 @@ def test_the_run_folder_is_never_half_written(tmp_path, monkeypatch):
     shutil.copy(DATA / "base.jsonl.gz", tmp_path / "other" / "x")
     assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(tmp_path / "other"),
                      "--overwrite", "-q"]) == 2  # not a run folder: never removed
+
+
+def test_record_decisions_writes_the_decisions_of_one_game_kind(tmp_path):
+    out = tmp_path / "run"
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(out), "--record-decisions",
+                     "-q"]) == 0
+    from galaxysim.results.reader import load_decisions
+
+    run = open_run(out)
+    decisions = load_decisions(run, columns=["game_index", "step", "kind"])
+    assert decisions.num_rows == sum(load_games(run).column("decisions").to_pylist()) > 0
+    assert cli.main(["export", str(out), "--format", "npz", "-q"]) == 0
+    assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), str(DATA / "rvi.jsonl.gz"), "--out",
+                     str(tmp_path / "mixed"), "--record-decisions", "-q"]) == 2  # two tensor sizes: one per folder
+    assert not (tmp_path / "mixed").exists()

@@ -108,7 +108,7 @@ void apply_temp_military(const Game& g, State& s, int action) {
   int gained;
   if (s.tableau[seat].test(action)) {  // New Military Tactics
     gained = g.card(action).discard_military;
-    add_temp(s, seat, gained, 0);
+    if (g.takeovers_on() || g.has(Game::kHasPlaceTwo)) add_temp(s, seat, gained, 0);  // where it counts later (E14)
     tableau_discard(g, s, seat, action);
   } else {
     gained = 1;

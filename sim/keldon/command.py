@@ -102,7 +102,10 @@ def cmd_import(ns: argparse.Namespace) -> int:
                         continue
                     if result.identical:
                         identical += 1
-                        writer.add(result)
+                        try:
+                            writer.add(result)
+                        except ImportFolderError as e:
+                            raise ConfigError(str(e)) from None
                         continue
                     d = result.divergence
                     d.reading = classify(item.data, d, readings)

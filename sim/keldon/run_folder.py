@@ -132,11 +132,11 @@ class ImportWriter:
         kind = kind_of(replay)
         if self.record_decisions:
             self.obs_size.setdefault(kind, replay.game.observation_size)
-            if len(self.obs_size) > 1:
+            if len(set(self.obs_size.values())) > 1:
                 raise ImportFolderError(
-                    "--record-decisions: the records are of several game kinds (" +
-                    ", ".join(f"{e} {p}p {v}" for e, p, v in self.obs_size) + "), whose observation tensors "
-                    "differ in size; import one game kind per run folder to record decisions")
+                    "--record-decisions: the records are of game kinds whose observation tensors differ in size (" +
+                    ", ".join(f"{e} {p}p {v}: {n}" for (e, p, v), n in self.obs_size.items()) + "); import them "
+                    "into one run folder each to record decisions")
         self.pending.setdefault("all", []).append((replay, kind))
         if len(self.pending["all"]) >= CHUNK_GAMES:
             self._flush()
