@@ -10,10 +10,10 @@ from typing import Any, Callable
 
 #: Decision kinds of Race for the Galaxy that the rules make simultaneous (rules G11): the engine asks them in
 #: seat order and keeps each seat's choice from the others until the reveal, and a seat's options do not
-#: depend on the choices before it. Not among them: the start world of RvI and draft games (the engine's
-#: observation tensor counts the start worlds other seats were dealt and kept, which its JSON observation
-#: hides: tests/envs/test_env_matches_engine.py, test_engine_start_world_leak) and the draft pick (near the
-#: end of a draft, whether a seat still picks can depend on the pick before it).
+#: depend on the choices before it. Not among them: the start world of RvI and draft games (the world a seat
+#: puts back goes to the discard pile at once, so the seats after it see the pile grow, though not which
+#: world it kept) and the draft pick (near the end of a draft, whether a seat still picks can depend on the
+#: pick before it).
 RFTG_SIMULTANEOUS = frozenset({
     "start_discard", "choose_action", "explore_keep", "explore_discard", "develop_select", "settle_select",
     "hand_limit",
