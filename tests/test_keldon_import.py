@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from galaxysim.results import load_games, load_seats, open_run
@@ -158,7 +159,7 @@ def test_the_run_folder_is_never_half_written(tmp_path, monkeypatch):
                      "--overwrite", "-q"]) == 2  # not a run folder: never removed
 
 
-def test_record_decisions_writes_the_decisions_of_one_game_kind(tmp_path):
+def test_record_decisions_writes_the_decisions_of_one_game_kind(tmp_path, capsys):
     out = tmp_path / "run"
     assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), "--out", str(out), "--record-decisions",
                      "-q"]) == 0
@@ -168,6 +169,15 @@ def test_record_decisions_writes_the_decisions_of_one_game_kind(tmp_path):
     decisions = load_decisions(run, columns=["game_index", "step", "kind"])
     assert decisions.num_rows == sum(load_games(run).column("decisions").to_pylist()) > 0
     assert cli.main(["export", str(out), "--format", "npz", "-q"]) == 0
+    with np.load(out / "decisions.npz") as npz:
+        assert len(npz["action"]) == decisions.num_rows
+    # The decision dataset replays every game from its seed: an imported game has none (its draws came from the
+    # record), so the export says so in one line and writes nothing.
+    capsys.readouterr()
+    assert cli.main(["export", str(out), "--format", "dataset", "-q"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "imported from keldon records" in err and "--format npz" in err
+    assert not (out / "dataset").exists()
     assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), str(DATA / "rvi.jsonl.gz"), "--out",
                      str(tmp_path / "mixed"), "--record-decisions", "-q"]) == 2  # two tensor sizes: one per folder
     assert not (tmp_path / "mixed").exists()
