@@ -181,3 +181,22 @@ def test_record_decisions_writes_the_decisions_of_one_game_kind(tmp_path, capsys
     assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), str(DATA / "rvi.jsonl.gz"), "--out",
                      str(tmp_path / "mixed"), "--record-decisions", "-q"]) == 2  # two tensor sizes: one per folder
     assert not (tmp_path / "mixed").exists()
+
+
+def test_a_reading_is_named_only_from_decisions_taken_before_the_divergence():
+    from galaxysim.sim.keldon.readings import classify
+    from galaxysim.sim.keldon.replay import Divergence
+
+    # e2p3-0039 keeps a revealed ante card that is not higher than the ante (E21), in the Consume phase of a round.
+    (rec,) = [r for r in records(DATA / "rvi.jsonl.gz") if r.game_id == "e2p3-0039"]
+    keep = next(e for e in rec.data["events"] if e.get("ev") == "decision" and e.get("type") == "KEEP"
+                and classify(rec.data, Divergence(e["round"], "end", "end", "")) == "E21")
+    rnd = keep["round"]
+    assert keep["phase"] == "consume"
+    assert classify(rec.data, Divergence(rnd, "produce", "draw", "")) == "E21"
+    assert classify(rec.data, Divergence(rnd + 1, "round start", "position", "")) == "E21"
+    # A divergence found before that decision (the position at the start of its round, its Settle phase) is not
+    # its doing.
+    for at in (Divergence(rnd, "round start", "position", "draw pile 1 card in the record, 2 in galaxysim"),
+               Divergence(rnd, "settle", "pay", "")):
+        assert classify(rec.data, at) != "E21"

@@ -10,6 +10,21 @@ from .cards import counts_production
 
 NMT = "New Military Tactics"
 
+#: The order of the parts of a round, for the record's phase names (decisions, draws) and the places a divergence
+#: is found (galaxysim's stages, "round start": the check of each round's position, before its action choice).
+_PART = {"game-start": 0, "setup": 0, "start_discard": 0, "draft": 0, "start_world": 0,
+         "round start": 1, "round-start": 2, "choose_action": 2, "explore": 3, "develop": 4, "develop2": 4,
+         "settle": 5, "settle2": 5, "consume": 6, "produce": 7, "round-end": 8, "hand_limit": 8,
+         "end": 9, "game_over": 9}
+
+
+def _by(e: dict[str, Any], d) -> bool:
+    """Whether the record's decision `e` was taken by the time the replay diverged (`d`): a decision taken later
+    in the game explains nothing about it. Where a phase name is not known here, the whole round counts (the
+    decision as at its round's start, the divergence as at its round's end)."""
+    rnd = e.get("round", 0)
+    return rnd < d.round or (rnd == d.round and _PART.get(e.get("phase"), 0) <= _PART.get(d.phase, 9))
+
 
 def _goal_chips_only(record: dict[str, Any], d) -> bool:
     """E8: the end state differs only in goal VP (and so the score), by the 3 VP of a most goal."""
@@ -32,7 +47,7 @@ def _kept_a_card_not_higher(record: dict[str, Any], d) -> bool:
     cost = _costs()
     ante = None
     for e in record["events"]:
-        if e.get("ev") != "decision" or e.get("round", 0) > d.round:
+        if e.get("ev") != "decision" or not _by(e, d):
             continue
         if e.get("type") == "ANTE":
             ante = (e.get("answer") or {}).get("chosen")
@@ -47,7 +62,7 @@ def _nmt_with_any_world(record: dict[str, Any], d) -> bool:
     """A27: the record's player discards New Military Tactics while placing a world it does not conquer."""
     military = _military_worlds()
     for e in record["events"]:
-        if e.get("ev") != "decision" or e.get("type") != "PAYMENT" or e.get("round", 0) > d.round:
+        if e.get("ev") != "decision" or e.get("type") != "PAYMENT" or not _by(e, d):
             continue
         special = (e.get("answer") or {}).get("chosen_special") or []
         placing = (e.get("args") or {}).get("placing")
