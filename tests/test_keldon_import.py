@@ -200,3 +200,25 @@ def test_a_reading_is_named_only_from_decisions_taken_before_the_divergence():
     for at in (Divergence(rnd, "round start", "position", "draw pile 1 card in the record, 2 in galaxysim"),
                Divergence(rnd, "settle", "pay", "")):
         assert classify(rec.data, at) != "E21"
+
+
+def test_an_unknown_start_world_and_no_record_at_all(tmp_path, capsys):
+    record = json.loads(_lines(DATA / "base.jsonl.gz")[0])
+    record["game_id"] = "bad-start"
+    record["setup"]["seats"][0]["start_world"] = "Old Erth"
+    bad = _write(tmp_path / "bad.jsonl.gz", [json.dumps(record)])
+    assert cli.main(["import", "keldon", str(bad), str(DATA / "base.jsonl.gz"), "--out", str(tmp_path / "run"),
+                     "-q"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["galaxysim import: bad.jsonl.gz: game bad-start: unknown card name 'Old Erth' (not a card of "
+                   "galaxysim's data at this level)"]
+    # Nothing readable at all (a missing file, an empty one): bad input, exit code 2, no run folder.
+    empty = _write(tmp_path / "empty.jsonl.gz", [])
+    out = tmp_path / "nothing"
+    assert cli.main(["import", "keldon", str(tmp_path / "missing.jsonl.gz"), str(empty), "--out", str(out),
+                     "--json", str(tmp_path / "s.json")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["galaxysim import: missing.jsonl.gz: no such file",
+                   "galaxysim: error: no game record could be read from missing.jsonl.gz, empty.jsonl.gz (see above); "
+                   "nothing written"]
+    assert not out.exists() and not (tmp_path / ".nothing.import-tmp").exists() and not (tmp_path / "s.json").exists()

@@ -112,6 +112,10 @@ def cmd_import(ns: argparse.Namespace) -> int:
                     diverged.append(d.as_dict(item.game_id))
                     if not result.finished:  # the game stops here: named like bad input
                         progress.write(f"galaxysim import: {RecordError(path, item.game_id, _where(d))}")
+            if games == 0:  # nothing to import: bad input, and no run folder
+                names = ", ".join(Path(f).name for f in ns.files)
+                raise ConfigError(f"no game record could be read from {names}" +
+                                  (" (see above)" if bad else "") + "; nothing written")
             summary = {"games": games, "identical": identical, "diverged": diverged,
                        "not_imported": bad, "reference_readings": list(readings)}
             written = writer.finish(time.perf_counter() - t0, {k: v for k, v in summary.items()

@@ -157,12 +157,26 @@ def _replay(record: Record, kinds: GameKinds, keep_decisions: bool, observations
 
 
 def check_names(data: dict[str, Any], cards: Cards) -> None:
-    """Every card the record names is a card of this game (else Unknown card: bad input)."""
+    """Every card the record's setup, events and end name is a card of this game (else UnknownCard: bad input).
+    Names in decisions are checked as they are answered (a name galaxysim does not offer is a divergence)."""
+    def check(name: Any) -> None:
+        if isinstance(name, str) and not cards.has(name):
+            raise UnknownCard(name)
+
+    for seat in data["setup"]["seats"]:
+        check(seat.get("start_world"))
+        for key in ("start_world_options", "initial_hand", "initial_discards"):
+            for name in seat.get(key) or ():
+                check(name)
     for e in data["events"]:
         for key in ("card", "world"):
-            name = e.get(key)
-            if isinstance(name, str) and not cards.has(name):
-                raise UnknownCard(name)
+            check(e.get(key))
+    for seat in data["end"]["seats"]:
+        for key in ("tableau", "hand"):
+            for name in seat.get(key) or ():
+                check(name)
+        for good in seat.get("goods") or ():
+            check(good.get("world") if isinstance(good, dict) else None)
 
 
 class UnknownCard(Exception):
