@@ -265,6 +265,11 @@ def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[
         "elapsed_seconds": run.manifest.get("elapsed_seconds"), "shared_wins": int(shared or 0),
         "what_if": what_if, "mean_decisions": (int(dec_s) / n_games) if n_games else None,
     }
+    imported = cfg.get("imported")
+    if imported:  # galaxysim import: recorded games, maybe of several levels and player counts
+        counts = [int(r[0]) for r in con.execute("SELECT DISTINCT players FROM games ORDER BY 1").fetchall()]
+        a.info["imported"] = {"from": imported.get("from"), "files": list(imported.get("files") or []),
+                              "levels": list(cfg.get("levels") or [cfg.get("expansion")]), "player_counts": counts}
 
     # --- common: win rates by seat and by bot ---
     seats = _group_rows(con, "seat", "seat")

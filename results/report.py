@@ -77,9 +77,17 @@ def _holding_section(h: Holding, rows: list[dict], fig: bytes) -> str:
 def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
     i, t, kind = a.info, a.tables, a.kind
     players = i["players"] or 1
-    title = (f"galaxysim report: {i['game_title']} {i['expansion']}, {i['players']} players"
+    imp = i.get("imported")
+    levels = ", ".join(imp["levels"]) if imp else i["expansion"]
+    counts = imp["player_counts"] if imp else []
+    who = f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{i['players']} players"
+    title = (f"galaxysim report: {i['game_title']} {levels}, {who}"
              f"{', advanced' if i['advanced'] else ''} — {i['games']:,} games")
     parts = []
+    if imp and (len(imp["levels"]) > 1 or len(counts) > 1):
+        parts.append(f'<p class="warn">Games imported from {esc(imp["from"])} records of several kinds (levels '
+                     f'{esc(levels)}; {esc(who)}): every table below pools them, and the seat rates mix games of '
+                     f'different player counts. Import one kind per run folder to compare seats.</p>')
     if not i["complete"]:
         parts.append(f'<p class="warn">This run is {esc(i["status"])}: the report covers the {i["games"]:,} games '
                      f'written so far of {i["games_planned"]:,} planned.</p>')
@@ -88,7 +96,9 @@ def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
         parts.append(f'<p class="warn">What-if variant <b>{esc(w.get("name", ""))}</b>: '
                      f'{esc("; ".join(w.get("changes") or []) or "no changes")}</p>')
     meta = [("run folder", i["path"]), ("run id", i["run_id"]), ("bots", ", ".join(i["bots"])),
-            ("seed", i["seed"]), ("games", f"{i['games']:,} ({i['seat_games']:,} seat-games)"),
+            ("seed", i["seed"]) if not imp else
+            ("imported from", f"{imp['from']} records: {', '.join(imp['files'])}"),
+            ("games", f"{i['games']:,} ({i['seat_games']:,} seat-games)"),
             ("engine", i["engine_version"]), ("played", i["created"]),
             ("shared wins", f"{i['shared_wins']:,} games (a shared win counts for every seat sharing it)"),
             ("report made", _dt.datetime.now().strftime("%Y-%m-%d %H:%M"))]

@@ -73,6 +73,11 @@ class Summary:
     by_bot: list[Group] = field(default_factory=list)
     what_if: dict | None = None  # the run's what-if variant (name, changes, cards), if any
     in_use: bool = False  # a galaxysim process is writing the folder now
+    # An imported run (galaxysim import): where its records came from, and its games' levels and player counts
+    # (its games may be of several kinds; `expansion` and `players` are then the highest).
+    imported: str | None = None
+    levels: list[str] = field(default_factory=list)
+    player_counts: list[int] = field(default_factory=list)
 
     @property
     def games_per_second(self) -> float | None:
@@ -125,7 +130,9 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     """Reads a run's games and seats back and summarizes them."""
     run = open_run(run)
     cfg = run.config
-    games = load_games(run, columns=["rounds", "end_reason", "winners_mask", "variant"])
+    imported = (cfg.get("imported") or {}).get("from")
+    games = load_games(run, columns=["rounds", "end_reason", "winners_mask", "variant"] +
+                       (["players"] if imported else []))
     seats = load_seats(run, columns=["seat", "bot", "score", "won"])
     rounds = numpy(games.column("rounds"))
     reason_names = sorted({v for c in games.column("end_reason").chunks for v in c.dictionary.to_pylist()})
@@ -161,6 +168,8 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
         elapsed_seconds=float(run.manifest.get("elapsed_seconds") or 0.0), threads=threads,
         by_seat=by_seat, by_bot=by_bot, what_if=cfg.get("what_if"),
         in_use=run.status == "running" and lock_is_held(run.path),
+        imported=imported, levels=list(cfg.get("levels") or []) if imported else [],
+        player_counts=sorted({int(p) for p in numpy(games.column("players"))}) if imported else [],
     )
 
 
@@ -199,7 +208,15 @@ def format_summary(s: Summary) -> str:
     head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
         else f"{s.path}: {s.games:,} games"
     what = s.game if s.game == "af" else f"{s.game} {s.expansion}"  # Alien Frontiers has no expansions
-    lines = [f"{head} of {what}, {s.players} player{'s' * (s.players != 1)}{variant}, seed {s.seed} ({state})"]
+    players = f"{s.players} player{'s' * (s.players != 1)}"
+    origin = f"seed {s.seed}"
+    if s.imported:  # games of several kinds, recorded elsewhere
+        if len(s.levels) > 1:
+            what = f"{s.game} {', '.join(s.levels)}"
+        if len(s.player_counts) > 1:
+            players = f"{s.player_counts[0]}-{s.player_counts[-1]} players"
+        origin = f"imported from {s.imported} records"
+    lines = [f"{head} of {what}, {players}{variant}, {origin} ({state})"]
     if s.what_if:
         changes = "; ".join(s.what_if.get("changes") or [])
         name = s.what_if.get("name") or changes

@@ -74,8 +74,14 @@ def test_import_writes_a_run_folder_read_by_report_and_duckdb(tmp_path, capsys):
     stored = con.execute(f"SELECT s.game_id, list(x.score ORDER BY x.score) FROM '{out}/sources.parquet' s JOIN "
                          f"'{out}/seats/*.parquet' x USING (game_index) GROUP BY s.game_id").fetchall()
     assert {gid: list(scores) for gid, scores in stored} == recorded
+    capsys.readouterr()
+    assert cli.main(["summary", str(out)]) == 0  # games of several kinds, recorded elsewhere: said so
+    assert capsys.readouterr().out.startswith(f"{out}: 8 games of rftg base, tgs, rvi, 2-6 players, imported from "
+                                              "keldon records (complete)")
     assert cli.main(["report", str(out), "--out", str(tmp_path / "report")]) == 0
-    assert (tmp_path / "report" / "report.html").is_file()
+    page = (tmp_path / "report" / "report.html").read_text()
+    assert "Race for the Galaxy base, tgs, rvi, 2-6 players — 8 games" in page
+    assert "Games imported from keldon records of several kinds" in page and "imported from" in page
     assert cli.main(["replay", str(out), "--game", "0"]) == 2  # recorded games are not games of a seed
 
 
