@@ -47,8 +47,10 @@ def test_a_divergence_names_its_round_phase_kind_and_reading(tmp_path):
     assert cli.main(["import", "keldon", str(DATA / "diverges.jsonl.gz"), "--out", str(tmp_path / "run"),
                      "--json", str(summary), "-q"]) == 0
     data = json.loads(summary.read_text())
+    assert list(data) == ["games", "identical", "diverged"]  # the format issue 28 asks for, nothing more
     assert data["games"] == 1 and data["identical"] == 0
     (d,) = data["diverged"]
+    assert list(d) == ["game_id", "round", "phase", "kind", "detail", "reading"]
     assert (d["game_id"], d["round"], d["phase"], d["kind"], d["reading"]) == ("e2p6-0029", 9, "end", "end", "E8")
     assert "goal_vp 3 vs 0" in d["detail"]
 
