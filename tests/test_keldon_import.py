@@ -186,6 +186,19 @@ def test_record_decisions_writes_the_decisions_of_one_game_kind(tmp_path, capsys
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "imported from keldon records" in err and "--format npz" in err
     assert not (out / "dataset").exists()
+    # TGS 3p and 4p in one folder (one tensor size): the export finds each decision's seat in games of both sizes.
+    tgs = tmp_path / "tgs"
+    assert cli.main(["import", "keldon", str(DATA / "tgs.jsonl.gz"), "--out", str(tgs), "--record-decisions",
+                     "-q"]) == 0
+    assert sorted(set(load_games(open_run(tgs)).column("players").to_pylist())) == [3, 4]
+    assert cli.main(["export", str(tgs), "--format", "npz", "-q"]) == 0
+    seats = {(r["game_index"], r["seat"]): r for r in load_seats(open_run(tgs)).to_pylist()}
+    with np.load(tgs / "decisions.npz") as npz:
+        rows = list(zip(npz["game_index"].tolist(), npz["seat"].tolist(), npz["score"].tolist(), npz["won"].tolist(),
+                        npz["rank"].tolist()))
+    assert len(rows) > 0 and {seat for _, seat, *_ in rows} == {0, 1, 2, 3}
+    assert all((seats[g, p]["score"], seats[g, p]["won"], seats[g, p]["rank"]) == (score, won, rank)
+               for g, p, score, won, rank in rows)
     assert cli.main(["import", "keldon", str(DATA / "base.jsonl.gz"), str(DATA / "rvi.jsonl.gz"), "--out",
                      str(tmp_path / "mixed"), "--record-decisions", "-q"]) == 2  # two tensor sizes: one per folder
     assert not (tmp_path / "mixed").exists()
