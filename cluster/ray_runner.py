@@ -8,7 +8,7 @@ is submitted again (up to [ray] retries times); its games are determined by (see
 alone, so the new attempt gives the same rows. A chunk that fails inside galaxysim stops the run with that
 error: it would fail again.
 
-Ctrl-C (galaxysim.sim.run's _Stop): the first stops submitting and waits for the chunks in flight, the second cancels
+Ctrl-C (galaxysim.stop_requests): the first stops submitting and waits for the chunks in flight, the second cancels
 them. A killed driver takes its tasks with it (Ray ends a dead driver's job); `galaxysim resume` plays the
 chunks the manifest does not list, here or on Ray.
 """

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from galaxysim.stop_requests import current as stop_requests
+
 from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
@@ -145,9 +147,13 @@ def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
 
+    from .stored_config import check
+
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
-    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
+    check(run)
+    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads,
+                       checkpoint=stop_requests().check)
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
     return 0
@@ -216,14 +222,22 @@ def cmd_export(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
 
     from .export import dataset_layout
+    from .stored_config import check
 
     run = open_run(ns.run)
+    check(run)
     slots, kinds = dataset_layout(run.config)
     out = Path(ns.out) if ns.out else run.path / f"decisions.{ns.format}"
     rows = decision_rows(run)
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
+        stop = stop_requests()
+
+        def progress(n: int) -> None:  # (a safe point: an interrupted export removes its unfinished file)
+            bar.update(n)
+            stop.check()
+
         res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,
-                               progress=bar.update)
+                               progress=progress)
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0

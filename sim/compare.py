@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from galaxysim.stop_requests import listening
 from galaxysim.variant import Variant
 
 from .config import ConfigError, RunConfig
@@ -45,7 +46,13 @@ def default_out(cfg: RunConfig) -> Path:
 
 
 def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None = None) -> CompareOutcome:
-    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline."""
+    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline. Ctrl-C and
+    SIGTERM stop the run being played (resumable: the same compare again goes on)."""
+    with listening():
+        return _compare(cfg, variants, progress)
+
+
+def _compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None) -> CompareOutcome:
     if not variants:
         raise ConfigError("compare needs at least one --variant (e.g. --variant 'Gambling World.cost=2')")
     if cfg.what_if is not None:

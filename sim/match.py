@@ -40,14 +40,18 @@ from galaxysim.results import manifest as mf
 from galaxysim.results import schema as sch
 from galaxysim.results.reader import open_run, verify_run
 from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
+from galaxysim.stop_requests import StopRequests, listening
+from galaxysim.user_text import cut, shown
 
 from . import bots as botreg
 from . import game_cost
 from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
                      check_types, time_capped)
+from .out_folder import create as create_folder
+from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
-from .run import (_Converter, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
+from .run import (_Converter, _locked, _now, _stderr, af_texts, batch_module, card_text,
+                  engine_version, galaxysim_version, observation_info, refuse_foreign_overwrite,
                   write_failure)
 
 KINDS = ("match", "tournament")
@@ -85,18 +89,18 @@ class MatchConfig:
     def validate(self) -> None:
         check_types(self, _flag)
         if self.kind not in KINDS:
-            raise ConfigError(f"unknown kind {self.kind!r} (match or tournament)")
+            raise ConfigError(f"unknown kind {shown(self.kind)} (match or tournament)")
         if self.game not in GAMES:
-            raise ConfigError(f"--game: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
+            raise ConfigError(f"--game: unknown game {shown(self.game)} (expected one of {', '.join(GAMES)})")
         if self.game == "af":
             if self.expansion != "base":
-                raise ConfigError(f"--expansion: Alien Frontiers has no expansions (got {self.expansion!r})")
+                raise ConfigError(f"--expansion: Alien Frontiers has no expansions (got {shown(self.expansion)})")
             if self.advanced:
                 raise ConfigError("--advanced is a Race for the Galaxy option (Alien Frontiers has --long-game)")
         elif self.long_game:
             raise ConfigError("--long-game is an Alien Frontiers option")
         if self.expansion not in EXPANSIONS:
-            raise ConfigError(f"--expansion: unknown expansion {self.expansion!r}")
+            raise ConfigError(f"--expansion: unknown expansion {shown(self.expansion)}")
         lo, hi = PLAYERS[self.game]
         if not lo <= self.players <= hi:
             raise ConfigError(f"--players must be {lo} to {hi} for a {self.game} {self.kind}, not {self.players}")
@@ -108,7 +112,7 @@ class MatchConfig:
         if any(not b for b in self.bots):
             raise ConfigError("--bots: an empty bot name")
         if len(set(self.bots)) != len(self.bots):
-            raise ConfigError(f"--bots lists a bot twice ({','.join(self.bots)}): give each bot once")
+            raise ConfigError(f"--bots lists a bot twice ({cut(','.join(self.bots))}): give each bot once")
         k, p = len(self.bots), self.players
         if self.kind == "match" and not 2 <= k <= p:
             raise ConfigError(f"a match takes 2 to {p} bots for {p} players, got {k}" +
@@ -203,13 +207,14 @@ def default_out(cfg: MatchConfig, root: Path = Path("runs")) -> Path:
     return root / f"{cfg.kind}-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
 
 
-def run_id(cfg: MatchConfig) -> str:
+def run_id(cfg: MatchConfig, engine: str | None = None) -> str:
+    """Names what was played: a hash of the plan and the engine version (`engine`, default this one's)."""
     key = {k: getattr(cfg, k) for k in _ID_KEYS}
     if cfg.game == "af":
         key.update(game=cfg.game, long_game=cfg.long_game)
     elif cfg.expansion != "base":  # base-game ids as they were
         key.update(goals=cfg.goals, takeovers=cfg.takeovers, draft=cfg.draft)
-    key["engine_version"] = engine_version()
+    key["engine_version"] = engine_version() if engine is None else engine
     return "m-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
 
@@ -294,6 +299,18 @@ class _Seats:
                         botreg.make(b, game=self.cfg.game)
 
 
+def check_builtin_seats(cfg: MatchConfig) -> None:
+    """What the engine says of the match's game and of its built-in bots (ConfigError); no Python bot is
+    imported."""
+    seats = _Seats(cfg, {})
+    lineup = next((x for x in cfg.lineups() if seats.all_builtin(x)), None)
+    if lineup is not None:
+        seats.runner(lineup)
+    for b in dict.fromkeys(cfg.bots):
+        if botreg.is_builtin(b):
+            botreg.make(b, game=cfg.game)
+
+
 def replay_runner(cfg: MatchConfig, game_index: int) -> tuple[Any, int, list[str]]:
     """What re-plays game `game_index` of a match or tournament: the batch runner of its lineup, the game's deal
     (its index in that runner's numbering) and the bots by seat. Only built-in bots re-play from the seed; a
@@ -330,7 +347,8 @@ def _empty_columns(game: str) -> dict[str, dict[str, list]]:
             "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
 
 
-def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, offset, record, errors, bar):
+def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, offset, record, errors, bar,
+                    stop: StopRequests):
     """Plays deals first_deal.. with Python bots in the lineup; returns the engine-like column dict."""
     values, lst = _SEAT_VALUES[seats.cfg.game]
     cols = _empty_columns(seats.cfg.game)
@@ -366,6 +384,7 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
             errors.append({"game_index": index, "seat": rec["error_seat"], "bot": lineup[rec["error_seat"]],
                            "message": rec["error"]})
         bar.update(1)
+        stop.check()  # (a game with a Python bot is not stopped half way)
     obs = d.pop("observation")
     out = {t: {k: np.asarray(v) for k, v in c.items()} for t, c in cols.items()}
     if record:
@@ -392,7 +411,8 @@ def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str,
     return out
 
 
-def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: int, threads: int, record: bool) -> dict:
+def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: int, threads: int, record: bool,
+                          stop: StopRequests) -> dict:
     """runner.run(...) on a helper thread while this one moves the bar as games finish (Runner.games_played)
     and stays free for a Ctrl-C, which abandons the games in flight."""
     box: dict[str, Any] = {}
@@ -408,6 +428,7 @@ def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: i
     worker.start()
     while worker.is_alive():
         worker.join(timeout=0.1)
+        stop.check()  # the games in flight are abandoned
         bar.to(before + min(count, runner.games_played - start))
     if "error" in box:
         raise box["error"]
@@ -416,7 +437,7 @@ def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: i
 
 
 def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads: int, entrants: list[str],
-                errors: list, bar) -> dict:
+                errors: list, bar, stop: StopRequests) -> dict:
     lineups = cfg.lineups()
     deals = cfg.deals
     parts = []
@@ -429,13 +450,13 @@ def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads
         offset = li * deals
         if seats.all_builtin(lineup):
             res = _run_showing_progress(seats.runner(lineup), bar, int(cfg.seed), j, n, threads,
-                                        cfg.record_decisions)
+                                        cfg.record_decisions, stop)
             for t in ("games", "seats", "decisions"):
                 res[t]["game_index"] = res[t]["game_index"] + offset
             res["seats"]["bot"] = codes[res["seats"]["bot"]]
         else:
             res = _python_segment(seats, lineup, codes, int(cfg.seed), j, n, offset, cfg.record_decisions, errors,
-                                  bar)
+                                  bar, stop)
         parts.append(res)
         i += n
     return _merge(parts)
@@ -463,11 +484,18 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     """Plays a match or tournament into a run folder (or continues one, with cfg.resume), then reports on it.
 
     `objects` maps a bot name used in cfg.bots to a Python bot object to play it (an alternative to specs).
-    With cfg.resume, the keys in `explicit` (default: all) must match the stored match."""
+    With cfg.resume, the keys in `explicit` (default: all) must match the stored match. Ctrl-C and SIGTERM stop
+    it at the next safe point (galaxysim.stop_requests): whole chunks are kept, the games in flight dropped."""
+    with listening() as stop:
+        return _play_new(cfg, objects, progress, explicit, stop)
+
+
+def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: bool | None, explicit: set[str] | None,
+              stop: StopRequests) -> MatchOutcome:
     objects = dict(objects or {})
     for name, obj in objects.items():
         if not callable(getattr(obj, "act", None)):
-            raise botreg.BotSpecError(f"bot {name!r}: {type(obj).__name__} has no act(state, legal_actions)")
+            raise botreg.BotSpecError(f"bot {shown(name)}: {type(obj).__name__} has no act(state, legal_actions)")
     cfg = dataclasses.replace(cfg)
     cfg.validate()  # (makes its own list of the bots: a string of specs is split as --bots is)
     if cfg.seed is None:
@@ -477,21 +505,23 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
     if out.exists() and not out.is_dir():
         raise ConfigError(f"--out {out} exists and is not a folder")
     nonempty = out.is_dir() and any(out.iterdir())
-    if nonempty and cfg.resume:
+    has_run = holds_something(out)  # (not a folder whose match was stopped before it began: that one is replaced)
+    if has_run and cfg.resume:
         return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
                       explicit=explicit)
     seats = _Seats(cfg, objects)
     seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
-    if nonempty and not cfg.overwrite:
+    if has_run and not cfg.overwrite:
         raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
                           "it, or --overwrite to replace it")
-    if nonempty:
+    if has_run:
         refuse_foreign_overwrite(out)
     if nonempty and lock_is_held(out):
         raise ConfigError(f"{out} is in use by another galaxysim process")
     if cfg.chunk_size is None:
         cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))
     converter = _converter(cfg)
+    stop.check()  # (the last point where a stop leaves no folder behind)
     out.mkdir(parents=True, exist_ok=True)
     with _locked(out):
         if nonempty:
@@ -506,30 +536,39 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
             "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
             "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
         }
-        writer = RunWriter.create(out, manifest, sch.cards_table(converter.card_names))
-        return _play(writer, seats, converter, cfg, threads, progress)
+        writer = create_folder(out, manifest, sch.cards_table(converter.card_names))
+        return _play(writer, seats, converter, cfg, threads, progress, stop)
 
 
 def resume(path, cfg: MatchConfig | None = None, objects: Mapping[str, Any] | None = None,
            threads: int | None = None, quiet: bool = False, progress: bool | None = None,
            explicit: set[str] | None = None) -> MatchOutcome:
     """Plays the games a match folder is missing (the plan comes from its manifest)."""
-    out = Path(path)
+    with listening() as stop:
+        return _resume(Path(path), cfg, objects, threads, quiet, progress, explicit, stop)
+
+
+def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | None, threads: int | None, quiet: bool,
+            progress: bool | None, explicit: set[str] | None, stop: StopRequests) -> MatchOutcome:
+    refuse_unstarted(out, f"galaxysim {cfg.kind if cfg is not None else 'match'} --bots ...")
     run = open_run(out)
     stored = run.manifest["config"]
     if not is_match_run(stored):
         raise ConfigError(f"{out} holds a run, not a match or tournament: use galaxysim resume {out}")
     if run.manifest.get("engine_version") != engine_version():
-        raise ConfigError(f"{out} was played by engine {run.manifest.get('engine_version')}; this is engine "
+        raise ConfigError(f"{out} was played by engine {shown(run.manifest.get('engine_version'))}; this is engine "
                           f"{engine_version()}: start a new match instead of resuming")
-    have = MatchConfig.from_manifest(stored)
+    from .stored_config import match_config
+
+    have = match_config(run)
+    _refuse_unnamed_python_bots(have, cfg, objects or {}, out)
     if cfg is not None:
         for key in DETERMINING_KEYS:
             if explicit is not None and key not in explicit:
                 continue
             want = getattr(cfg, key)
             if want is not None and want != getattr(have, key):
-                raise ConfigError(f"--resume: {out} was made with {key}={getattr(have, key)!r}, not {want!r}")
+                raise ConfigError(f"--resume: {out} was made with {key}={shown(getattr(have, key))}, not {shown(want)}")
     have.quiet = quiet
     threads = int(threads or all_cores())
     seats = _Seats(have, dict(objects or {}))
@@ -541,7 +580,20 @@ def resume(path, cfg: MatchConfig | None = None, objects: Mapping[str, Any] | No
         removed = clean_folder(out, run.manifest)
         if removed and not quiet:
             _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
-        return _play(RunWriter(out, run.manifest), seats, converter, have, threads, progress)
+        return _play(RunWriter(out, run.manifest), seats, converter, have, threads, progress, stop)
+
+
+def _refuse_unnamed_python_bots(stored: MatchConfig, given: MatchConfig | None, objects: Mapping[str, Any],
+                                out: Path) -> None:
+    """A `py:` bot's module runs when it is imported: a resume imports only those the user names (in --bots or
+    their MatchConfig), never one named by the folder's manifest alone."""
+    named = set(given.bots) if given is not None else set()
+    unnamed = [b for b in stored.bots if b.startswith(botreg.PY_PREFIX) and b not in named and b not in objects]
+    if unnamed:
+        bots = ", ".join(shown(b) for b in unnamed)
+        raise ConfigError(f"{out} seats the Python bot{'s' * (len(unnamed) > 1)} {bots}: galaxysim imports a "
+                          f"Python bot only when you name it; to resume, give every bot of the {stored.kind} "
+                          f"with --bots (and the same --out, --resume)")
 
 
 @dataclass
@@ -566,7 +618,7 @@ def _converter(cfg: MatchConfig) -> _Converter:
 
 
 def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
-          progress: bool | None) -> MatchOutcome:
+          progress: bool | None, stop: StopRequests) -> MatchOutcome:
     m = writer.manifest
     cs, total = m["chunk_size"], m["games"]
     todo = [k for k in range(m["n_chunks"]) if k not in writer.done_chunks()]
@@ -579,21 +631,26 @@ def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchCon
                "seconds": 0.0}
     m.setdefault("sessions", []).append(session)
     m["status"] = "running"
-    writer.flush()
+    try:
+        writer.flush()
+    except OSError as e:
+        raise write_failure(e, writer.dir, already, total, f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
     base = float(m.get("elapsed_seconds") or 0.0)
     t0 = time.perf_counter()
     played = 0
     show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
     interrupted = False
-    # Ctrl-C and SIGTERM both stop the match at once: the games in flight are abandoned, whole chunks stay.
-    with _signals(raise_interrupt), Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
+    # Ctrl-C and SIGTERM stop the match at the next safe point (stop.check): the games in flight are abandoned
+    # (a game with a Python bot is finished first), whole chunks stay.
+    with Progress(total, already, bar=show, lines=not cfg.quiet) as bar:
         try:
             for k in todo:
+                stop.check()
                 first = k * cs
                 count = min(cs, total - first)
                 errors: list = []
                 t = time.perf_counter()
-                res = _play_chunk(seats, cfg, first, count, threads, list(cfg.bots), errors, bar)
+                res = _play_chunk(seats, cfg, first, count, threads, list(cfg.bots), errors, bar, stop)
                 tables = converter.tables(res)
                 now = time.perf_counter() - t0
                 session["games"] += count

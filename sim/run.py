@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import queue
-import signal
 import sys
 import threading
 import time
@@ -30,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import numpy as np
 import pyarrow as pa
@@ -43,9 +42,13 @@ from galaxysim.results.reader import open_run, verify_run
 from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours,
                             games_written, is_temp_name, lock_is_held,
                             remove_run_folder_contents)
+from galaxysim.stop_requests import StopRequests, listening
+from galaxysim.user_text import cut, shown
 
 from .config import ConfigError, RunConfig, RunWriteError, all_cores, check_chunk_count
 from .game_cost import seconds_per_game as estimated_seconds_per_game
+from .out_folder import create as create_folder
+from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
 
 CARD_FILE = "rftg_cards.txt"
@@ -153,7 +156,7 @@ def make_runner(cfg: RunConfig):
     b = batch_module()
     for bot in cfg.bots:
         if bot.startswith("py:"):
-            raise ConfigError(f"bot {bot!r}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
+            raise ConfigError(f"bot {shown(bot)}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
                               "play Python bots with galaxysim match or tournament")
     try:
         if cfg.game == "af":
@@ -335,7 +338,12 @@ def _stderr(msg: str) -> None:
 
 def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | None = None) -> RunOutcome:
     """Plays a new run as `cfg` says (or continues one, with cfg.resume). Nothing is written before every
-    check has passed."""
+    check has passed. Ctrl-C and SIGTERM stop it (galaxysim.stop_requests)."""
+    with listening() as stop:
+        return _start(cfg, explicit, progress, stop)
+
+
+def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: StopRequests) -> RunOutcome:
     cfg.validate()
     asked = cfg
     cfg = cfg.resolved()
@@ -343,29 +351,32 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
     if out.exists() and not out.is_dir():
         raise ConfigError(f"--out {out} exists and is not a folder")
     nonempty = out.is_dir() and any(out.iterdir())
-    if nonempty and cfg.resume:
+    has_run = holds_something(out)  # (not a folder whose run was stopped before it began: that one is replaced)
+    if has_run and cfg.resume:
         run = open_run(out, check_files=False)
         _refuse_match(run, out)  # (before comparing a match's config with a run's)
         _check_same_run(run.manifest["config"], cfg, explicit, out)
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)
     make_runner(cfg)  # validates players, bots, expansion: before any file is touched or any cluster reached
-    if nonempty:
+    if has_run:
         if not cfg.overwrite:
             raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
                               "in it, or --overwrite to replace it")
         refuse_foreign_overwrite(out)
-        if lock_is_held(out):
-            raise ConfigError(f"{out} is in use by another galaxysim process")
-    with _cluster(cfg.ray_address, cfg.ray_options) as cluster:
+    if nonempty and lock_is_held(out):
+        raise ConfigError(f"{out} is in use by another galaxysim process")
+    stop.check()
+    with _cluster(cfg.ray_address, cfg.ray_options, stop) as cluster:
         if cluster is not None:  # threads per task and chunk size suited to the cluster, unless given
             per_game = None if asked.chunk_size else seconds_per_game(cfg)
             cfg = cluster.fit(cfg, threads=asked.threads, chunk_size=asked.chunk_size, seconds_per_game=per_game)
             check_chunk_count(cfg.games, cfg.chunk_size, lambda key: f"--{key.replace('_', '-')}")
         player = ChunkJob(cfg, run_id(cfg, engine_version()), engine_version()).player()
+        stop.check()  # (the last point where a stop leaves no folder behind)
         out.mkdir(parents=True, exist_ok=True)
         with _locked(out):
-            return _create_and_play(out, nonempty, player, cfg, progress, cluster)
+            return _create_and_play(out, nonempty, player, cfg, progress, stop, cluster)
 
 
 def refuse_foreign_overwrite(out: Path) -> None:
@@ -385,7 +396,7 @@ def refuse_foreign_overwrite(out: Path) -> None:
 
 
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
-                     cluster) -> RunOutcome:
+                     stop: StopRequests, cluster) -> RunOutcome:
     converter = player.converter
     cards = sch.cards_table(converter.card_names)
     if nonempty:
@@ -411,8 +422,8 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
         "cards": None,
         "chunks": [],
     }
-    writer = RunWriter.create(out, manifest, cards)
-    return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, cluster=cluster)
+    writer = create_folder(out, manifest, cards)
+    return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, stop=stop, cluster=cluster)
 
 
 def observation_info(runner, game: str = "rftg") -> dict[str, Any]:
@@ -434,7 +445,7 @@ def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], 
         elif key not in stored:
             continue
         if want != have:
-            show = (lambda v: ",".join(v)) if key == "bots" else repr
+            show = (lambda v: cut(",".join(v))) if key == "bots" else shown
             flag = key.replace('_', '-')
             if key == "what_if":
                 show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
@@ -452,25 +463,29 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     """Plays the games a run folder is missing, here or (with ray_address) on a Ray cluster, whatever played
     the rest. Checks the folder first (manifest, engine version, every listed file's checksum); then removes
     stray temporary and unlisted chunk files and plays the missing chunks."""
-    out = Path(path)
+    with listening() as stop:
+        return _resume(Path(path), threads, quiet, progress, ray_address, ray_options, stop)
+
+
+def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, ray_address: str | None,
+            ray_options: dict[str, Any] | None, stop: StopRequests) -> RunOutcome:
+    refuse_unstarted(out, "galaxysim run")
     run = open_run(out)
     _refuse_match(run, out)
     stored_engine = run.manifest.get("engine_version")
     if stored_engine != engine_version():
-        raise ConfigError(f"{out} was played by engine {stored_engine}; this is engine {engine_version()}, whose "
+        raise ConfigError(f"{out} was played by engine {shown(stored_engine)}; this is engine {engine_version()}, whose "
                           "games may differ: start a new run instead of resuming")
-    cfg = RunConfig.from_manifest(run.manifest["config"], str(out / mf.MANIFEST))
-    if cfg.chunk_size != run.manifest["chunk_size"] or cfg.games != run.manifest["games"]:
-        raise RunFolderError(f"{out}: corrupt manifest: config and chunk layout disagree")
-    cfg = dataclasses.replace(cfg, threads=threads or all_cores(), quiet=quiet, out=str(out))
-    player = ChunkJob(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()), engine_version()).player()
-    if player.job.run_id != run_id(cfg, engine_version()):
-        raise RunFolderError(f"{out}: corrupt manifest: run_id does not match its config")
+    from .stored_config import run_config
+
+    cfg = dataclasses.replace(run_config(run), threads=threads or all_cores(), quiet=quiet, out=str(out))
+    player = ChunkJob(cfg, run.manifest["run_id"], engine_version()).player()
     if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
         return RunOutcome(out, "complete", run.games_written, run.games_planned, 0, 0.0, cfg.threads,
                           message=f"{out} is already complete ({run.games_planned:,} games)")
     verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
-    with _cluster(ray_address, ray_options) as cluster, _locked(out):
+    stop.check()
+    with _cluster(ray_address, ray_options, stop) as cluster, _locked(out):
         if cluster is not None:
             cfg = cluster.fit(cfg, threads=threads, chunk_size=cfg.chunk_size)
         again = open_run(out)  # reread under the lock: another process may have been writing
@@ -481,7 +496,7 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
         if removed and not quiet:
             _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
         writer = RunWriter(out, run.manifest)
-        return _play(writer, player, cfg, quiet=quiet, progress=progress, cluster=cluster)
+        return _play(writer, player, cfg, quiet=quiet, progress=progress, stop=stop, cluster=cluster)
 
 
 def _refuse_match(run, out: Path) -> None:
@@ -496,48 +511,15 @@ def _refuse_match(run, out: Path) -> None:
 
 # --- the chunk loop --------------------------------------------------------------------------------------------------
 
-class _Stop:
-    """Ctrl-C / SIGTERM bookkeeping: the first asks to stop after the chunk in flight, the second abandons it."""
-
-    def __init__(self) -> None:
-        self.requests = 0
-        self.stop = threading.Event()
-        self.abandon = threading.Event()
-        self.announced = 0
-
-    def __call__(self, signum, frame) -> None:
-        self.requests += 1
-        self.stop.set()
-        if self.requests >= 2:
-            self.abandon.set()
-
-
-def raise_interrupt(signum, frame) -> None:
-    """A signal handler: SIGTERM (or SIGINT) stops the work as Ctrl-C does, through KeyboardInterrupt."""
-    raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def _signals(handler: Callable) -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for s, h in old.items():
-            signal.signal(s, h)
-
-
 class _LocalChunks:
     """The chunks of a run played on this machine: the engine plays one chunk at a time on its thread pool, in a
     worker thread, one chunk ahead of the main thread that converts and writes them. (cluster/ray_runner.py
     is the same for a Ray cluster.)"""
 
-    def __init__(self, player: ChunkPlayer, todo: list[int], threads: int, stop: _Stop):
+    def __init__(self, player: ChunkPlayer, todo: list[int], threads: int, stop: StopRequests):
         self.player, self.todo, self.threads, self.stop = player, todo, threads, stop
         self.results: queue.Queue = queue.Queue(maxsize=1)
+        self.halted = threading.Event()  # close() before the end: the worker stops at once
         self.finished = False  # every chunk has been handed out (or the worker stopped)
         self.notes: list[str] = []  # messages for the user
         self.worker = threading.Thread(target=self._work, name="galaxysim-engine", daemon=True)
@@ -556,7 +538,7 @@ class _LocalChunks:
         self.worker.start()
 
     def _put(self, item) -> None:
-        while not self.stop.abandon.is_set():
+        while not (self.stop.abandon.is_set() or self.halted.is_set()):
             try:
                 self.results.put(item, timeout=0.1)
                 return
@@ -566,7 +548,7 @@ class _LocalChunks:
     def _work(self) -> None:
         try:
             for k in self.todo:
-                if self.stop.stop.is_set():
+                if self.stop.stop.is_set() or self.halted.is_set():
                     break
                 res, secs = self.player.play(k, self.threads)
                 self._put(("chunk", k, res, secs))
@@ -592,10 +574,12 @@ class _LocalChunks:
     def close(self, complete: bool) -> None:
         if complete:
             self.worker.join(timeout=5)
+        else:
+            self.halted.set()
 
 
 @contextlib.contextmanager
-def _cluster(address: str | None, options: dict[str, Any] | None) -> Iterator[Any]:
+def _cluster(address: str | None, options: dict[str, Any] | None, stop: StopRequests) -> Iterator[Any]:
     """A connection to the Ray cluster at `address` (galaxysim.cluster.connect: checked, clear errors), closed on exit;
     None for a local run. Ray is imported only here."""
     if not address:
@@ -603,7 +587,7 @@ def _cluster(address: str | None, options: dict[str, Any] | None) -> Iterator[An
         return
     from galaxysim.cluster.connect import connect
 
-    conn = connect(address, options or {})
+    conn = connect(address, options or {}, stop=stop)
     try:
         yield conn
     finally:
@@ -617,7 +601,7 @@ def live_games(source) -> int:
 
 
 def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
-          cluster=None) -> RunOutcome:
+          stop: StopRequests, cluster=None) -> RunOutcome:
     m = writer.manifest
     total = m["games"]
     done = writer.done_chunks()
@@ -630,7 +614,6 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
             writer.flush()
         return RunOutcome(writer.dir, "complete", already, total, 0, 0.0, threads,
                           message=f"{writer.dir} is already complete ({total:,} games)")
-    stop = _Stop()
     source = (_LocalChunks(player, todo, threads, stop) if cluster is None
               else cluster.chunks(player.job, todo, threads, stop))
     if not quiet:
@@ -642,7 +625,11 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                "seconds": 0.0, **source.session_info()}
     m.setdefault("sessions", []).append(session)
     m["status"] = "running"
-    writer.flush()
+    again = f" --ray {cluster.address}" if cluster is not None else ""
+    try:
+        writer.flush()
+    except OSError as e:
+        raise write_failure(e, writer.dir, already, total, f"galaxysim resume {writer.dir}{again}") from e
 
     show = (not quiet and sys.stderr.isatty()) if progress is None else progress
     t0 = time.perf_counter()
@@ -651,7 +638,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     def moved() -> None:  # games played in all: written ones, and those the engine finished since
         bar.to(already + max(played, live_games(source)))
 
-    with _signals(stop), Progress(total, already, bar=show, lines=not quiet) as bar:
+    with Progress(total, already, bar=show, lines=not quiet) as bar:
         source.start()
         try:
             while not source.finished:
@@ -680,14 +667,11 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 played += enc.games
                 moved()
         except BaseException as e:
-            stop.abandon.set()
-            stop.stop.set()
             source.close(complete=False)
             m["status"] = "interrupted"  # every listed chunk is whole: resumable
             with contextlib.suppress(OSError):
                 writer.flush()
             if isinstance(e, OSError):
-                again = f" --ray {cluster.address}" if cluster is not None else ""
                 raise write_failure(e, writer.dir, games_written(m), total,
                                     f"galaxysim resume {writer.dir}{again}") from e
             raise
@@ -702,7 +686,6 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     writer.flush()
     if complete:
         return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
-    again = f" --ray {cluster.address}" if cluster is not None else ""
     msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; "
            f"continue with: galaxysim resume {writer.dir}{again}")
     return RunOutcome(writer.dir, "interrupted", written, total, played, elapsed, threads, message=msg)
@@ -737,13 +720,14 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     if chunk is None:
         raise ConfigError(f"--game {game_index}: that game is not written yet (the run is {m['status']}; "
                           f"galaxysim resume {out} plays it)")
-    from .match import MatchConfig, is_match_run, replay_runner
+    from .match import replay_runner
+    from .stored_config import is_match, match_config, run_config
 
-    if is_match_run(m["config"]):  # game i is deal i % deals of lineup i // deals (galaxysim.sim.match)
-        cfg = MatchConfig.from_manifest(m["config"])
+    if is_match(run):  # game i is deal i % deals of lineup i // deals (galaxysim.sim.match)
+        cfg = match_config(run)
         runner, index, bots = replay_runner(cfg, game_index)
     else:
-        cfg = RunConfig.from_manifest(m["config"], str(out / mf.MANIFEST))
+        cfg = run_config(run)
         runner, index, bots = make_runner(cfg), game_index, list(cfg.bots)
     b = batch_module()
     rep = runner.replay(int(cfg.seed), int(index))

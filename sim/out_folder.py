@@ -1,0 +1,63 @@
+"""The --out folder of a new run or match: is there a run in it, and creating one there without leaving a folder
+that no command can use.
+
+A folder galaxysim began to make but never wrote a manifest into (a full disk, or a kill, while the run
+started) holds nothing but the lock file, empty table folders, the card table and temporary files: it is
+`unstarted`, and `run`, `run --resume`, `run --overwrite` and `match` simply start afresh in it.
+"""
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from galaxysim.results.manifest import CARDS_FILE, MANIFEST
+from galaxysim.results.schema import TABLES
+from galaxysim.results.writer import LOCK_FILE, RunWriter, is_temp_name, remove_run_folder_contents
+
+from .config import RunWriteError
+
+
+def unstarted(out: Path) -> bool:
+    """True for an existing folder that holds no run yet, only what galaxysim writes before the manifest (see
+    the module docstring); False for a folder with a manifest or anything else in it."""
+    out = Path(out)
+    if not out.is_dir() or (out / MANIFEST).exists():
+        return False
+    for p in out.iterdir():
+        if p.name in (LOCK_FILE, CARDS_FILE) or is_temp_name(p.name):
+            continue
+        if p.name in TABLES and p.is_dir() and not p.is_symlink() and all(is_temp_name(q.name) for q in p.iterdir()):
+            continue
+        return False
+    return True
+
+
+def holds_something(out: Path) -> bool:
+    """--out exists and is not empty, and not merely `unstarted`: a run, or files that are not galaxysim's."""
+    out = Path(out)
+    return out.is_dir() and any(out.iterdir()) and not unstarted(out)
+
+
+def create(out: Path, manifest: dict[str, Any], cards: pa.Table) -> RunWriter:
+    """RunWriter.create, but a failure (a full disk) removes what it wrote and says so in one line naming the
+    folder (RunWriteError): the folder is left unstarted, and the same command run again starts there."""
+    try:
+        return RunWriter.create(out, manifest, cards)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            remove_run_folder_contents(out)
+        where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+        raise RunWriteError(f"{e.strerror or e}{where} while creating the run folder {out}: no game was played and "
+                            "nothing is left half-written; free the space, then run the same command again") from e
+
+
+def refuse_unstarted(out: Path, command: str) -> None:
+    """`resume` of a folder whose run never began: one line saying how to start it."""
+    from .config import ConfigError
+
+    if unstarted(out) and any(Path(out).iterdir()):
+        raise ConfigError(f"{out} holds no run yet: it was stopped before its first game (no {MANIFEST}); start "
+                          f"it again with {command} --out {out} and the run's flags")
