@@ -1,0 +1,18 @@
+"""The fuzz targets (tests/fuzz.py), small: positions, variants and run folders that are mutated at random
+(fixed seeds) are taken or refused in one line, never a traceback, a hang or a crash. benchmarks/fuzz.py runs
+them with many more cases and fresh seeds."""
+from __future__ import annotations
+
+import fuzz
+
+
+def test_positions():
+    assert fuzz.positions(cases=300, seed=24) == []
+
+
+def test_variants():
+    assert fuzz.variants(cases=300, seed=24) == []
+
+
+def test_run_folders():
+    assert fuzz.run_folders(cases=12, seed=24) == []
