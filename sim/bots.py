@@ -35,7 +35,8 @@ from typing import Any, Callable
 
 from galaxysim.user_text import did_you_mean, shown
 
-from .config import MAX_SPEC_CHARS, ConfigError
+from .config import MAX_SPEC_CHARS
+from .errors import ConfigError
 
 BUILTIN = ("random", "heuristic", "ismcts")
 PY_PREFIX = "py:"

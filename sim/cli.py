@@ -24,7 +24,8 @@ from galaxysim.stop_requests import listening
 from galaxysim.user_text import shown
 
 from . import cli_match
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
+from .config import DEFAULT_GAMES, RunConfig, check_threads, load_toml, parse_bots, parse_count
+from .errors import ConfigError, RunWriteError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 

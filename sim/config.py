@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping
 
 from galaxysim.user_text import close_names, cut, lone_surrogate, shown
 
+from .errors import ConfigError, RunWriteError  # noqa: F401  (RunWriteError: importable from here, as before)
 from .game_cost import seconds_per_game
 
 if sys.version_info >= (3, 11):
@@ -68,15 +69,6 @@ MAX_GAMES = MAX_CHUNK_SIZE * MAX_CHUNKS
 #: The longest bot spec (the longest real one, ismcts with every option or a Python bot's module path with
 #: its options, is well under 200 characters).
 MAX_SPEC_CHARS = 500
-
-
-class ConfigError(Exception):
-    """Bad user input: a flag, a config file, an option value. The CLI prints it and exits with code 2."""
-
-
-class RunWriteError(Exception):
-    """Writing a run folder failed part way (disk full, permissions, ...): the chunks the manifest lists are whole
-    and the run resumes. The CLI prints it as one line and exits with code 1."""
 
 
 def all_cores() -> int:

@@ -45,14 +45,13 @@ from galaxysim.user_text import cut, shown
 
 from . import bots as botreg
 from . import game_cost
-from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
-                     check_types, time_capped)
+from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
+from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
 from .run import (_Converter, _locked, _now, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info, refuse_foreign_overwrite,
-                  write_failure)
+                  engine_version, galaxysim_version, observation_info, refuse_foreign_overwrite)
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -245,7 +244,7 @@ class _Seats:
                     self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
                                                      self.cfg.advanced, list(lineup), **self.cfg.game_options())
             except ValueError as e:
-                raise ConfigError(" ".join(str(e).split())) from None
+                raise ConfigError(one_line(str(e))) from None
         return self._runners[lineup]
 
     def game(self):

@@ -17,7 +17,7 @@ from galaxysim.results.manifest import CARDS_FILE, MANIFEST
 from galaxysim.results.schema import TABLES
 from galaxysim.results.writer import LOCK_FILE, RunWriter, is_temp_name, remove_run_folder_contents
 
-from .config import RunWriteError
+from .errors import ConfigError, RunWriteError
 
 
 def unstarted(out: Path) -> bool:
@@ -56,8 +56,6 @@ def create(out: Path, manifest: dict[str, Any], cards: pa.Table) -> RunWriter:
 
 def refuse_unstarted(out: Path, command: str) -> None:
     """`resume` of a folder whose run never began: one line saying how to start it."""
-    from .config import ConfigError
-
     if unstarted(out) and any(Path(out).iterdir()):
         raise ConfigError(f"{out} holds no run yet: it was stopped before its first game (no {MANIFEST}); start "
                           f"it again with {command} --out {out} and the run's flags")

@@ -45,7 +45,8 @@ from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, Ru
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import cut, shown
 
-from .config import ConfigError, RunConfig, RunWriteError, all_cores, check_chunk_count
+from .config import RunConfig, all_cores, check_chunk_count
+from .errors import ConfigError, one_line, write_failure
 from .game_cost import seconds_per_game as estimated_seconds_per_game
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
@@ -68,13 +69,6 @@ class RunMismatch(ConfigError):
     def __init__(self, message: str, folder: Path, difference: str):
         super().__init__(message)
         self.folder, self.difference = folder, difference
-
-
-def write_failure(e: OSError, folder: Path, written: int, total: int, resume_command: str) -> RunWriteError:
-    """The one line for an OSError while playing into `folder`: what failed, what is safe, how to go on."""
-    where = f" ({e.filename})" if getattr(e, "filename", None) else ""
-    return RunWriteError(f"{e.strerror or e}{where} while writing {folder}: the {written:,} of {total:,} games "
-                         f"written before are safe; free the space or fix the folder, then: {resume_command}")
 
 
 # --- the engine ------------------------------------------------------------------------------------------------------
@@ -164,7 +158,7 @@ def make_runner(cfg: RunConfig):
         return b.Runner(game_card_text(cfg), cfg.players, cfg.expansion, cfg.advanced, list(cfg.bots),
                         **expansion_options(cfg), **rule_options(cfg))
     except ValueError as e:  # galaxysim._rftg.RulesError (and galaxysim.variant.VariantError) are ValueErrors
-        raise ConfigError(_one_line(str(e))) from None
+        raise ConfigError(one_line(str(e))) from None
 
 
 def seconds_per_game(cfg: RunConfig, sample_seconds: float = 0.1) -> float:
@@ -179,10 +173,6 @@ def seconds_per_game(cfg: RunConfig, sample_seconds: float = 0.1) -> float:
         if t >= sample_seconds or n >= 1 << 20:
             return t / n
         n *= 4
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def run_id(cfg: RunConfig, engine: str) -> str:
