@@ -122,10 +122,10 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
         from galaxysim import af
         from galaxysim.variant import Variant
 
-        from .run import _af_resolved
+        from .engine import resolved_af_variant
 
         v = Variant.from_config(config.get("what_if"), game="af")
-        data = _af_resolved(v).data if v is not None else af.data()
+        data = resolved_af_variant(v).data if v is not None else af.data()
         return {"tech card": {k: c["copies"] for k, c in enumerate(data.tech())},
                 "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
@@ -133,12 +133,12 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     from galaxysim import rftg
     from galaxysim.variant import Variant
 
-    from .run import _resolved
+    from .engine import resolved_variant
 
     text = rftg.card_text()
     v = Variant.from_config(config.get("what_if"))
     if v is not None:
-        text = _resolved(v, config.get("expansion", "base")).card_text
+        text = resolved_variant(v, config.get("expansion", "base")).card_text
     table = rftg._rftg.CardDb(text, "card data").card_table(config.get("expansion", "base"))
     return {"card": {row["id"]: row["copies"] for row in table}}
 

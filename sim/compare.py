@@ -19,7 +19,8 @@ from galaxysim.stop_requests import listening
 from galaxysim.variant import Variant
 
 from .config import ConfigError, RunConfig
-from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, _af_resolved, _resolved, start
+from .engine import resolved_af_variant, resolved_variant
+from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, start
 
 BASELINE_DIR = "baseline"
 REPORT_DIR = "compare"
@@ -95,7 +96,8 @@ def _compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None)
 
     runs = []
     for k, (v, o) in enumerate(done, 1):
-        affected = _af_resolved(v).affected if resolved.game == "af" else _resolved(v, resolved.expansion).affected
+        affected = (resolved_af_variant(v).affected if resolved.game == "af"
+                    else resolved_variant(v, resolved.expansion).affected)
         metrics = compare_paired(base.path, o.path, cards=affected, threads=resolved.threads)
         outcome.metrics.append(metrics)
         runs.append((v.name, list(v.changes), metrics, str(o.path)))

@@ -50,8 +50,8 @@ from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
-from .run import (_Converter, _locked, _now, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info, refuse_foreign_overwrite)
+from .engine import af_texts, batch_module, card_text, engine_version, galaxysim_version, observation_info
+from .run import _Converter, _locked, _now, _stderr, refuse_foreign_overwrite
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")

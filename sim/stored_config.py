@@ -52,7 +52,8 @@ def is_match(run: Run) -> bool:
 
 def run_config(run: Run) -> RunConfig:
     """The RunConfig of a run folder (not a match's), checked as described above."""
-    from .run import make_runner, run_id
+    from .engine import make_runner
+    from .run import run_id
 
     try:
         cfg = RunConfig.from_manifest(run.manifest["config"], str(_where(run)))
