@@ -20,7 +20,8 @@ from galaxysim.variant import Variant
 
 from .config import ConfigError, RunConfig
 from .engine import resolved_af_variant, resolved_variant
-from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, start
+from .run import RunOutcome, start
+from .run_identity import DETERMINING_KEYS, RunMismatch
 
 BASELINE_DIR = "baseline"
 REPORT_DIR = "compare"

@@ -18,8 +18,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as _dt
-import hashlib
-import json
 import os
 import queue
 import sys
@@ -41,49 +39,20 @@ from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, Ru
                             games_written, is_temp_name, lock_is_held,
                             remove_run_folder_contents)
 from galaxysim.stop_requests import StopRequests, listening
-from galaxysim.user_text import cut, shown
+from galaxysim.user_text import shown
 
 from .config import RunConfig, all_cores, check_chunk_count
 from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text, engine_version,  # noqa: F401
                      expansion_options, galaxysim_version, game_card_text, make_runner, observation_info,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
 from .errors import ConfigError, write_failure
+from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
 
-#: What must match between a run folder and a `run --resume` that names it.
-DETERMINING_KEYS = ("game", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions",
-                    "chunk_size", "what_if", "long_game", "goals", "takeovers", "draft", "solo_difficulty",
-                    "solo_config_text")
-
-
 class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
-
-
-class RunMismatch(ConfigError):
-    """`--resume` into a folder whose run was made otherwise; `difference` says how (e.g. "games=2000, not 100")."""
-
-    def __init__(self, message: str, folder: Path, difference: str):
-        super().__init__(message)
-        self.folder, self.difference = folder, difference
-
-
-def run_id(cfg: RunConfig, engine: str) -> str:
-    """Names what was played: a hash of everything that determines the rows (not threads or chunking)."""
-    key = {k: getattr(cfg, k) for k in ("game", "players", "expansion", "advanced", "bots", "games", "seed")}
-    if cfg.what_if is not None:
-        key["what_if"] = cfg.what_if.identity()
-    if cfg.game == "af":
-        key["long_game"] = cfg.long_game
-    elif cfg.expansion != "base":  # only then: the ids of base-game runs stay as they were
-        key.update(goals=cfg.goals, takeovers=cfg.takeovers, draft=cfg.draft)
-        if cfg.players == 1:
-            key.update(solo_difficulty=cfg.solo_difficulty,
-                       solo_config=hashlib.sha256((cfg.solo_config_text or "").encode()).hexdigest())
-    key["engine_version"] = engine
-    return "r-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def _now() -> str:
@@ -240,7 +209,7 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
     if has_run and cfg.resume:
         run = open_run(out, check_files=False)
         _refuse_match(run, out)  # (before comparing a match's config with a run's)
-        _check_same_run(run.manifest["config"], cfg, explicit, out)
+        check_same_run(run.manifest["config"], cfg, explicit, out)
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)
     make_runner(cfg)  # validates players, bots, expansion: before any file is touched or any cluster reached
@@ -309,31 +278,6 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
     }
     writer = create_folder(out, manifest, cards)
     return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, stop=stop, cluster=cluster)
-
-
-def _check_same_run(stored: dict[str, Any], cfg: RunConfig, explicit: set[str], out: Path) -> None:
-    for key in DETERMINING_KEYS:
-        if key not in explicit and not (key == "solo_config_text" and "solo_config" in explicit):
-            continue
-        want, have = getattr(cfg, key), stored.get(key)
-        if key == "what_if":  # the same changes make the same games, whatever the variant's name
-            from galaxysim.variant import Variant
-
-            want = want.identity() if want is not None else None
-            have = Variant.from_config(have, game=cfg.game).identity() if have else None
-        elif key not in stored:
-            continue
-        if want != have:
-            show = (lambda v: cut(",".join(v))) if key == "bots" else shown
-            flag = key.replace('_', '-')
-            if key == "what_if":
-                show, flag = (lambda v: repr("; ".join(v["changes"])) if v else "none"), "variant"
-            if key == "solo_config_text":
-                raise RunMismatch(f"--resume: {out} was made with another solo configuration than "
-                                  f"{cfg.solo_config or 'the shipped one'}: drop --solo-config or choose another --out",
-                                  out, "another solo configuration")
-            raise RunMismatch(f"--resume: {out} was made with {flag}={show(have)}, not {show(want)}: "
-                              f"drop --{flag} or choose another --out", out, f"{flag}={show(have)}, not {show(want)}")
 
 
 def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,

@@ -53,7 +53,7 @@ def is_match(run: Run) -> bool:
 def run_config(run: Run) -> RunConfig:
     """The RunConfig of a run folder (not a match's), checked as described above."""
     from .engine import make_runner
-    from .run import run_id
+    from .run_identity import run_id
 
     try:
         cfg = RunConfig.from_manifest(run.manifest["config"], str(_where(run)))
