@@ -45,13 +45,14 @@ from galaxysim.user_text import cut, shown
 
 from . import bots as botreg
 from . import game_cost
+from .arrow_tables import TableConverter, TableSpec
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
 from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
 from .engine import af_texts, batch_module, card_text, engine_version, galaxysim_version, observation_info
-from .run import _Converter, _locked, _now, _stderr, refuse_foreign_overwrite
+from .run import _locked, _now, _stderr, refuse_foreign_overwrite
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -595,28 +596,12 @@ def _refuse_unnamed_python_bots(stored: MatchConfig, given: MatchConfig | None, 
                           f"with --bots (and the same --out, --resume)")
 
 
-@dataclass
-class _ConverterConfig:
-    game: str
-    expansion: str
-    players: int
-    variant: str
-    bots: list[str]
-    record_decisions: bool
+def _converter(cfg: MatchConfig) -> TableConverter:
+    spec = TableSpec(cfg.game, cfg.expansion, cfg.players, cfg.variant, list(cfg.bots), cfg.record_decisions)
+    return TableConverter.build(spec, run_id(cfg), card_text())
 
 
-def _converter(cfg: MatchConfig) -> _Converter:
-    view = _ConverterConfig(cfg.game, cfg.expansion, cfg.players, cfg.variant, list(cfg.bots), cfg.record_decisions)
-    b = batch_module()
-    if cfg.game == "af":
-        names = b.af_names(af_texts())
-        return _Converter(view, run_id(cfg), list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]),
-                          names)
-    return _Converter(view, run_id(cfg), list(b.END_REASONS), list(b.DECISION_KINDS),
-                      list(b.design_names(card_text(), cfg.expansion)))
-
-
-def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,
+def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: MatchConfig, threads: int,
           progress: bool | None, stop: StopRequests) -> MatchOutcome:
     m = writer.manifest
     cs, total = m["chunk_size"], m["games"]

@@ -42,6 +42,7 @@ from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
 from .config import RunConfig, all_cores, check_chunk_count
+from .arrow_tables import TableConverter
 from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text, engine_version,  # noqa: F401
                      expansion_options, galaxysim_version, game_card_text, make_runner, observation_info,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
@@ -57,45 +58,6 @@ class ReplayMismatch(Exception):
 
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-
-
-# --- converting a chunk ----------------------------------------------------------------------------------------------
-
-@dataclass
-class _Converter:
-    cfg: RunConfig
-    run_id: str
-    end_reasons: list[str]
-    kinds: list[str]
-    card_names: list[str]
-    af_names: dict[str, list[str]] | None = None  # Alien Frontiers: tech, territories, colours
-
-    @classmethod
-    def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
-        b = batch_module()
-        if cfg.game == "af":
-            names = b.af_names(af_texts(), af_overrides(cfg))
-            return cls(cfg, rid, list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]), names)
-        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
-                   list(b.design_names(game_card_text(cfg), cfg.expansion)))
-
-    def seats(self, cols: dict) -> pa.Table:
-        cfg = self.cfg
-        if self.af_names is not None:
-            return sch.af_seats_table(cols, players=cfg.players, bots=cfg.bots, tech_names=self.card_names,
-                                      territory_names=self.af_names["territories"], colours=self.af_names["colours"])
-        return sch.seats_table(cols, players=cfg.players, bots=cfg.bots, card_names=self.card_names)
-
-    def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
-        cfg = self.cfg
-        out = {
-            "games": sch.games_table(res["games"], run_id=self.run_id, game=cfg.game, expansion=cfg.expansion,
-                                     players=cfg.players, variant=cfg.variant, end_reasons=self.end_reasons),
-            "seats": self.seats(res["seats"]),
-        }
-        if cfg.record_decisions:
-            out["decisions"] = sch.decisions_table(res["decisions"], kinds=self.kinds)
-        return out
 
 
 # --- one chunk, in any process ---------------------------------------------------------------------------------------
@@ -125,7 +87,7 @@ class ChunkPlayer:
     def __init__(self, job: ChunkJob):
         self.job = job
         self.runner = make_runner(job.config)
-        self.converter = _Converter.for_run(job.config, job.run_id)
+        self.converter = TableConverter.for_run(job.config, job.run_id)
 
     def play(self, chunk: int, threads: int) -> tuple[dict, float]:
         """The engine's columns for a chunk's games (GIL released while it plays), and the seconds it took."""
