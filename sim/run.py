@@ -42,7 +42,7 @@ from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
 from .config import RunConfig, all_cores, check_chunk_count
-from .arrow_tables import TableConverter
+from .chunk_job import ChunkJob, ChunkPlayer
 from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text, engine_version,  # noqa: F401
                      expansion_options, galaxysim_version, game_card_text, make_runner, observation_info,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
@@ -58,53 +58,6 @@ class ReplayMismatch(Exception):
 
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-
-
-# --- one chunk, in any process ---------------------------------------------------------------------------------------
-
-@dataclass
-class ChunkJob:
-    """Everything a process needs to play any chunk of a run: the resolved config, the run id, and the engine
-    version whose games the run holds. Picklable: the Ray driver sends it to its workers (cluster/tasks.py)."""
-
-    config: RunConfig
-    run_id: str
-    engine_version: str
-
-    def span(self, chunk: int) -> tuple[int, int]:
-        """(first game, game count) of a chunk."""
-        first = chunk * int(self.config.chunk_size)
-        return first, min(int(self.config.chunk_size), int(self.config.games) - first)
-
-    def player(self) -> "ChunkPlayer":
-        return ChunkPlayer(self)
-
-
-class ChunkPlayer:
-    """Plays chunks of one run: the engine's batch runner and the converter to the run's tables. Building it
-    checks the config against the engine (players, bots, expansion)."""
-
-    def __init__(self, job: ChunkJob):
-        self.job = job
-        self.runner = make_runner(job.config)
-        self.converter = TableConverter.for_run(job.config, job.run_id)
-
-    def play(self, chunk: int, threads: int) -> tuple[dict, float]:
-        """The engine's columns for a chunk's games (GIL released while it plays), and the seconds it took."""
-        first, count = self.job.span(chunk)
-        t = time.perf_counter()
-        res = self.runner.run(int(self.job.config.seed), first, count, int(threads),
-                              bool(self.job.config.record_decisions))
-        return res, time.perf_counter() - t
-
-    def encode(self, chunk: int, res: dict, **extra: Any) -> EncodedChunk:
-        """The chunk's Parquet files, ready for RunWriter.write_encoded_chunk."""
-        first, count = self.job.span(chunk)
-        tables = self.converter.tables(res)
-        if tables["games"].num_rows != count:
-            raise sch.SchemaError(f"engine returned {tables['games'].num_rows} games for chunk {chunk}, "
-                                  f"expected {count}")
-        return EncodedChunk.encode(chunk, first, tables, **extra)
 
 
 # --- locking ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,60 @@
+"""A run's chunks, playable in any process: the local chunk loop plays them here, a Ray worker plays them there
+(galaxysim.cluster.tasks), from the same picklable ChunkJob. Chunk k holds games k * chunk_size onwards.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from galaxysim.results import schema as sch
+from galaxysim.results.writer import EncodedChunk
+
+from .arrow_tables import TableConverter
+from .config import RunConfig
+from .engine import make_runner
+
+
+@dataclass
+class ChunkJob:
+    """Everything a process needs to play any chunk of a run: the resolved config, the run id, and the engine
+    version whose games the run holds. Picklable: the Ray driver sends it to its workers (cluster/tasks.py)."""
+
+    config: RunConfig
+    run_id: str
+    engine_version: str
+
+    def span(self, chunk: int) -> tuple[int, int]:
+        """(first game, game count) of a chunk."""
+        first = chunk * int(self.config.chunk_size)
+        return first, min(int(self.config.chunk_size), int(self.config.games) - first)
+
+    def player(self) -> "ChunkPlayer":
+        return ChunkPlayer(self)
+
+
+class ChunkPlayer:
+    """Plays chunks of one run: the engine's batch runner and the converter to the run's tables. Building it
+    checks the config against the engine (players, bots, expansion)."""
+
+    def __init__(self, job: ChunkJob):
+        self.job = job
+        self.runner = make_runner(job.config)
+        self.converter = TableConverter.for_run(job.config, job.run_id)
+
+    def play(self, chunk: int, threads: int) -> tuple[dict, float]:
+        """The engine's columns for a chunk's games (GIL released while it plays), and the seconds it took."""
+        first, count = self.job.span(chunk)
+        t = time.perf_counter()
+        res = self.runner.run(int(self.job.config.seed), first, count, int(threads),
+                              bool(self.job.config.record_decisions))
+        return res, time.perf_counter() - t
+
+    def encode(self, chunk: int, res: dict, **extra: Any) -> EncodedChunk:
+        """The chunk's Parquet files, ready for RunWriter.write_encoded_chunk."""
+        first, count = self.job.span(chunk)
+        tables = self.converter.tables(res)
+        if tables["games"].num_rows != count:
+            raise sch.SchemaError(f"engine returned {tables['games'].num_rows} games for chunk {chunk}, "
+                                  f"expected {count}")
+        return EncodedChunk.encode(chunk, first, tables, **extra)
