@@ -52,7 +52,8 @@ from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
 from .engine import af_texts, batch_module, card_text, engine_version, galaxysim_version, observation_info
-from .run import _locked, _now, _stderr, refuse_foreign_overwrite
+from .folder_lock import locked
+from .run import _now, _stderr, refuse_foreign_overwrite
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -523,7 +524,7 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
     converter = _converter(cfg)
     stop.check()  # (the last point where a stop leaves no folder behind)
     out.mkdir(parents=True, exist_ok=True)
-    with _locked(out):
+    with locked(out):
         if nonempty:
             remove_run_folder_contents(out)
         total = cfg.total_games
@@ -575,7 +576,7 @@ def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | Non
     seats.check()
     verify_run(run)
     converter = _converter(have)
-    with _locked(out):
+    with locked(out):
         run = open_run(out)
         removed = clean_folder(out, run.manifest)
         if removed and not quiet:

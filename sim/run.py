@@ -47,6 +47,7 @@ from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text,
                      expansion_options, galaxysim_version, game_card_text, make_runner, observation_info,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
 from .errors import ConfigError, write_failure
+from .folder_lock import locked
 from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
@@ -58,27 +59,6 @@ class ReplayMismatch(Exception):
 
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-
-
-# --- locking ---------------------------------------------------------------------------------------------------------
-
-@contextlib.contextmanager
-def _locked(run_dir: Path) -> Iterator[None]:
-    """Holds an exclusive lock on run_dir/.lock (POSIX), so two processes never write one run."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX
-        yield
-        return
-    fd = os.open(run_dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise ConfigError(f"{run_dir} is in use by another galaxysim process") from None
-        yield
-    finally:
-        os.close(fd)
 
 
 # --- the outcome -----------------------------------------------------------------------------------------------------
@@ -144,7 +124,7 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
         player = ChunkJob(cfg, run_id(cfg, engine_version()), engine_version()).player()
         stop.check()  # (the last point where a stop leaves no folder behind)
         out.mkdir(parents=True, exist_ok=True)
-        with _locked(out):
+        with locked(out):
             return _create_and_play(out, nonempty, player, cfg, progress, stop, cluster)
 
 
@@ -223,7 +203,7 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
                           message=f"{out} is already complete ({run.games_planned:,} games)")
     verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
     stop.check()
-    with _cluster(ray_address, ray_options, stop) as cluster, _locked(out):
+    with _cluster(ray_address, ray_options, stop) as cluster, locked(out):
         if cluster is not None:
             cfg = cluster.fit(cfg, threads=threads, chunk_size=cfg.chunk_size)
         again = open_run(out)  # reread under the lock: another process may have been writing
