@@ -36,7 +36,6 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from galaxysim.results import manifest as mf
 from galaxysim.results import schema as sch
 from galaxysim.results.reader import open_run, verify_run
 from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
@@ -51,9 +50,10 @@ from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
 from .progress import Progress
-from .engine import af_texts, batch_module, card_text, engine_version, galaxysim_version, observation_info
+from .engine import af_texts, batch_module, card_text, engine_version, observation_info
 from .folder_lock import locked
-from .run import _now, _stderr, refuse_foreign_overwrite
+from .new_manifest import new_manifest, new_session
+from .run import _stderr, refuse_foreign_overwrite
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -528,15 +528,9 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
         if nonempty:
             remove_run_folder_contents(out)
         total = cfg.total_games
-        manifest: dict[str, Any] = {
-            "format": mf.FORMAT, "format_version": mf.FORMAT_VERSION, "schema_version": sch.SCHEMA_VERSION,
-            "run_id": run_id(cfg), "engine_version": engine_version(), "galaxysim_version": galaxysim_version(),
-            "created": _now(), "config": cfg.manifest_config(),
-            "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
-            **({"observation": observation_info(seats.game(), cfg.game)} if cfg.record_decisions else {}),
-            "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
-            "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
-        }
+        observation = observation_info(seats.game(), cfg.game) if cfg.record_decisions else None
+        manifest = new_manifest(run_id(cfg), cfg.manifest_config(), total, cfg.chunk_size, cfg.record_decisions,
+                                observation)
         writer = create_folder(out, manifest, sch.cards_table(converter.card_names))
         return _play(writer, seats, converter, cfg, threads, progress, stop)
 
@@ -612,8 +606,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
         lineups = cfg.lineups()
         _stderr(f"galaxysim: {cfg.kind} of {len(cfg.bots)} bots, {len(lineups)} seatings x {cfg.deals} deals = "
                 f"{total:,} games on {threads} thread{'s' * (threads != 1)} into {writer.dir}")
-    session = {"started": _now(), "threads": threads, "engine_version": engine_version(), "games": 0,
-               "seconds": 0.0}
+    session = new_session(threads)
     m.setdefault("sessions", []).append(session)
     m["status"] = "running"
     try:

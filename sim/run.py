@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import datetime as _dt
 import os
 import queue
 import sys
@@ -48,6 +47,7 @@ from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
 from .errors import ConfigError, write_failure
 from .folder_lock import locked
+from .new_manifest import new_manifest, new_session
 from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_unstarted
@@ -55,10 +55,6 @@ from .progress import Progress
 
 class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
 # --- the outcome -----------------------------------------------------------------------------------------------------
@@ -150,27 +146,9 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
     cards = sch.cards_table(converter.card_names)
     if nonempty:
         remove_run_folder_contents(out)
-    n_chunks = -(-cfg.games // cfg.chunk_size)
-    manifest: dict[str, Any] = {
-        "format": mf.FORMAT,
-        "format_version": mf.FORMAT_VERSION,
-        "schema_version": sch.SCHEMA_VERSION,
-        "run_id": converter.run_id,
-        "engine_version": engine_version(),
-        "galaxysim_version": galaxysim_version(),
-        "created": _now(),
-        "config": cfg.manifest_config(),
-        "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
-        **({"observation": observation_info(player.runner, cfg.game)} if cfg.record_decisions else {}),
-        "chunk_size": cfg.chunk_size,
-        "n_chunks": n_chunks,
-        "games": cfg.games,
-        "status": "running",
-        "elapsed_seconds": 0.0,
-        "sessions": [],
-        "cards": None,
-        "chunks": [],
-    }
+    observation = observation_info(player.runner, cfg.game) if cfg.record_decisions else None
+    manifest = new_manifest(converter.run_id, cfg.manifest_config(), cfg.games, cfg.chunk_size, cfg.record_decisions,
+                            observation)
     writer = create_folder(out, manifest, cards)
     return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, stop=stop, cluster=cluster)
 
@@ -339,8 +317,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
         rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
         _stderr(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
     base_elapsed = float(m.get("elapsed_seconds") or 0.0)
-    session = {"started": _now(), "threads": threads, "engine_version": engine_version(), "games": 0,
-               "seconds": 0.0, **source.session_info()}
+    session = new_session(threads, **source.session_info())
     m.setdefault("sessions", []).append(session)
     m["status"] = "running"
     again = f" --ray {cluster.address}" if cluster is not None else ""
