@@ -48,12 +48,11 @@ from .arrow_tables import TableConverter, TableSpec
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
 from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
-from .out_folder import holds_something, refuse_unstarted
-from .progress import Progress
+from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
+from .progress import Progress, note
 from .engine import af_texts, batch_module, card_text, engine_version, observation_info
 from .folder_lock import locked
 from .new_manifest import new_manifest, new_session
-from .run import _stderr, refuse_foreign_overwrite
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -574,7 +573,7 @@ def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | Non
         run = open_run(out)
         removed = clean_folder(out, run.manifest)
         if removed and not quiet:
-            _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
+            note(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
         return _play(RunWriter(out, run.manifest), seats, converter, have, threads, progress, stop)
 
 
@@ -604,7 +603,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
     already = games_written(m)
     if not cfg.quiet and todo:
         lineups = cfg.lineups()
-        _stderr(f"galaxysim: {cfg.kind} of {len(cfg.bots)} bots, {len(lineups)} seatings x {cfg.deals} deals = "
+        note(f"galaxysim: {cfg.kind} of {len(cfg.bots)} bots, {len(lineups)} seatings x {cfg.deals} deals = "
                 f"{total:,} games on {threads} thread{'s' * (threads != 1)} into {writer.dir}")
     session = new_session(threads)
     m.setdefault("sessions", []).append(session)

@@ -1,5 +1,5 @@
-"""The --out folder of a new run or match: is there a run in it, and creating one there without leaving a folder
-that no command can use.
+"""The --out folder of a new run or match: is there a run in it, may --overwrite replace it, and creating one
+there without leaving a folder that no command can use.
 
 A folder galaxysim began to make but never wrote a manifest into (a full disk, or a kill, while the run
 started) holds nothing but the lock file, empty table folders, the card table and temporary files: it is
@@ -15,7 +15,8 @@ import pyarrow as pa
 
 from galaxysim.results.manifest import CARDS_FILE, MANIFEST
 from galaxysim.results.schema import TABLES
-from galaxysim.results.writer import LOCK_FILE, RunWriter, is_temp_name, remove_run_folder_contents
+from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, RunWriter, folder_is_ours, is_temp_name,
+                                     remove_run_folder_contents)
 
 from .errors import ConfigError, RunWriteError
 
@@ -52,6 +53,22 @@ def create(out: Path, manifest: dict[str, Any], cards: pa.Table) -> RunWriter:
         where = f" ({e.filename})" if getattr(e, "filename", None) else ""
         raise RunWriteError(f"{e.strerror or e}{where} while creating the run folder {out}: no game was played and "
                             "nothing is left half-written; free the space, then run the same command again") from e
+
+
+def refuse_foreign_overwrite(out: Path) -> None:
+    """--overwrite replaces only a galaxysim run folder: one with a manifest, holding nothing galaxysim did not
+    write (the message names what is not galaxysim's, which --overwrite would otherwise remove)."""
+    def names(entries: list[str]) -> str:
+        return ", ".join(entries[:3]) + ("..." if len(entries) > 3 else "")
+
+    entries = sorted(p.name for p in out.iterdir() if p.name != LOCK_FILE)
+    if not (out / MANIFEST).is_file():
+        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder (no {MANIFEST}; it "
+                          f"holds {names(entries)})")
+    if not folder_is_ours(out):
+        theirs = [n for n in entries if n not in KNOWN_ENTRIES and not is_temp_name(n)]
+        raise ConfigError(f"refusing to --overwrite {out}: it also holds {names(theirs)}, which galaxysim did not "
+                          "write (move them away, or choose another --out)")
 
 
 def refuse_unstarted(out: Path, command: str) -> None:

@@ -29,14 +29,11 @@ from typing import Any, Iterator
 import numpy as np
 import pyarrow as pa
 
-from galaxysim.results import manifest as mf
 from galaxysim.results import schema as sch
 from galaxysim.results.arrays import column, numpy, read_parquet
 from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import open_run, verify_run
-from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, EncodedChunk, RunWriter, clean_folder, folder_is_ours,
-                            games_written, is_temp_name, lock_is_held,
-                            remove_run_folder_contents)
+from galaxysim.results.writer import EncodedChunk, RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
@@ -50,8 +47,8 @@ from .folder_lock import locked
 from .new_manifest import new_manifest, new_session
 from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
-from .out_folder import holds_something, refuse_unstarted
-from .progress import Progress
+from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
+from .progress import Progress, note
 
 class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
@@ -76,10 +73,6 @@ class RunOutcome:
 
 
 # --- starting and resuming -------------------------------------------------------------------------------------------
-
-def _stderr(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
-
 
 def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | None = None) -> RunOutcome:
     """Plays a new run as `cfg` says (or continues one, with cfg.resume). Nothing is written before every
@@ -122,22 +115,6 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
         out.mkdir(parents=True, exist_ok=True)
         with locked(out):
             return _create_and_play(out, nonempty, player, cfg, progress, stop, cluster)
-
-
-def refuse_foreign_overwrite(out: Path) -> None:
-    """--overwrite replaces only a galaxysim run folder: one with a manifest, holding nothing galaxysim did not
-    write (the message names what is not galaxysim's, which --overwrite would otherwise remove)."""
-    def names(entries: list[str]) -> str:
-        return ", ".join(entries[:3]) + ("..." if len(entries) > 3 else "")
-
-    entries = sorted(p.name for p in out.iterdir() if p.name != LOCK_FILE)
-    if not (out / mf.MANIFEST).is_file():
-        raise ConfigError(f"refusing to --overwrite {out}: it is not a galaxysim run folder (no {mf.MANIFEST}; it "
-                          f"holds {names(entries)})")
-    if not folder_is_ours(out):
-        theirs = [n for n in entries if n not in KNOWN_ENTRIES and not is_temp_name(n)]
-        raise ConfigError(f"refusing to --overwrite {out}: it also holds {names(theirs)}, which galaxysim did not "
-                          "write (move them away, or choose another --out)")
 
 
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
@@ -190,7 +167,7 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
         run = again
         removed = clean_folder(out, run.manifest)
         if removed and not quiet:
-            _stderr(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
+            note(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
         writer = RunWriter(out, run.manifest)
         return _play(writer, player, cfg, quiet=quiet, progress=progress, stop=stop, cluster=cluster)
 
@@ -315,7 +292,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
     if not quiet:
         what = "resuming" if already else "playing"
         rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
-        _stderr(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
+        note(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
     base_elapsed = float(m.get("elapsed_seconds") or 0.0)
     session = new_session(threads, **source.session_info())
     m.setdefault("sessions", []).append(session)
@@ -348,9 +325,9 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
                 enc = source.next(timeout=0.1)
                 moved()
                 while source.notes:
-                    note = source.notes.pop(0)
+                    message = source.notes.pop(0)
                     if not quiet:
-                        bar.write(note)
+                        bar.write(message)
                 if enc is None or enc.chunk in writer.done_chunks():  # a chunk is written once
                     continue
                 now = time.perf_counter() - t0
