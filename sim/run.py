@@ -18,9 +18,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import queue
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +31,7 @@ from galaxysim.results import schema as sch
 from galaxysim.results.arrays import column, numpy, read_parquet
 from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import open_run, verify_run
-from galaxysim.results.writer import EncodedChunk, RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
+from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
@@ -44,6 +42,7 @@ from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
 from .errors import ConfigError, write_failure
 from .folder_lock import locked
+from .local_chunks import LocalChunks
 from .new_manifest import new_manifest, new_session
 from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
@@ -184,73 +183,6 @@ def _refuse_match(run, out: Path) -> None:
 
 # --- the chunk loop --------------------------------------------------------------------------------------------------
 
-class _LocalChunks:
-    """The chunks of a run played on this machine: the engine plays one chunk at a time on its thread pool, in a
-    worker thread, one chunk ahead of the main thread that converts and writes them. (cluster/ray_runner.py
-    is the same for a Ray cluster.)"""
-
-    def __init__(self, player: ChunkPlayer, todo: list[int], threads: int, stop: StopRequests):
-        self.player, self.todo, self.threads, self.stop = player, todo, threads, stop
-        self.results: queue.Queue = queue.Queue(maxsize=1)
-        self.halted = threading.Event()  # close() before the end: the worker stops at once
-        self.finished = False  # every chunk has been handed out (or the worker stopped)
-        self.notes: list[str] = []  # messages for the user
-        self.worker = threading.Thread(target=self._work, name="galaxysim-engine", daemon=True)
-
-    def describe(self) -> str:
-        return f"on {self.threads} thread{'s' * (self.threads != 1)}"
-
-    def session_info(self) -> dict[str, Any]:
-        return {}
-
-    def games_played(self) -> int:
-        """Games the engine has finished in this session, written or not (it counts within a chunk)."""
-        return self.player.runner.games_played
-
-    def start(self) -> None:
-        self.worker.start()
-
-    def _put(self, item) -> None:
-        while not (self.stop.abandon.is_set() or self.halted.is_set()):
-            try:
-                self.results.put(item, timeout=0.1)
-                return
-            except queue.Full:
-                pass
-
-    def _work(self) -> None:
-        try:
-            for k in self.todo:
-                if self.stop.stop.is_set() or self.halted.is_set():
-                    break
-                res, secs = self.player.play(k, self.threads)
-                self._put(("chunk", k, res, secs))
-        except BaseException as e:  # handed to the main thread
-            self._put(("error", e))
-        finally:
-            self._put(("done",))
-
-    def next(self, timeout: float) -> EncodedChunk | None:
-        """The next finished chunk, or None if none came within `timeout` seconds (or none is left)."""
-        try:
-            item = self.results.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        if item[0] == "done":
-            self.finished = True
-            return None
-        if item[0] == "error":
-            raise item[1]
-        _, k, res, secs = item
-        return self.player.encode(k, res, seconds=round(secs, 4))
-
-    def close(self, complete: bool) -> None:
-        if complete:
-            self.worker.join(timeout=5)
-        else:
-            self.halted.set()
-
-
 @contextlib.contextmanager
 def _cluster(address: str | None, options: dict[str, Any] | None, stop: StopRequests) -> Iterator[Any]:
     """A connection to the Ray cluster at `address` (galaxysim.cluster.connect: checked, clear errors), closed on exit;
@@ -287,7 +219,7 @@ def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, p
             writer.flush()
         return RunOutcome(writer.dir, "complete", already, total, 0, 0.0, threads,
                           message=f"{writer.dir} is already complete ({total:,} games)")
-    source = (_LocalChunks(player, todo, threads, stop) if cluster is None
+    source = (LocalChunks(player, todo, threads, stop) if cluster is None
               else cluster.chunks(player.job, todo, threads, stop))
     if not quiet:
         what = "resuming" if already else "playing"
