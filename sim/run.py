@@ -18,8 +18,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -31,7 +29,7 @@ from galaxysim.results import schema as sch
 from galaxysim.results.arrays import column, numpy, read_parquet
 from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import open_run, verify_run
-from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
+from galaxysim.results.writer import RunWriter, clean_folder, lock_is_held, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
@@ -40,35 +38,17 @@ from .chunk_job import ChunkJob, ChunkPlayer
 from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text, engine_version,  # noqa: F401
                      expansion_options, galaxysim_version, game_card_text, make_runner, observation_info,
                      resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
-from .errors import ConfigError, write_failure
+from .errors import ConfigError
 from .folder_lock import locked
-from .local_chunks import LocalChunks
-from .new_manifest import new_manifest, new_session
+from .chunk_loop import RunOutcome, play_chunks
+from .new_manifest import new_manifest
 from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
-from .progress import Progress, note
+from .progress import note
 
 class ReplayMismatch(Exception):
     """A replayed game does not give the stored result."""
-
-
-# --- the outcome -----------------------------------------------------------------------------------------------------
-
-@dataclass
-class RunOutcome:
-    path: Path
-    status: str  # "complete" | "interrupted"
-    games_written: int
-    games_planned: int
-    played: int  # games played by this call
-    seconds: float
-    threads: int
-    message: str = ""
-
-    @property
-    def complete(self) -> bool:
-        return self.status == "complete"
 
 
 # --- starting and resuming -------------------------------------------------------------------------------------------
@@ -126,7 +106,7 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
     manifest = new_manifest(converter.run_id, cfg.manifest_config(), cfg.games, cfg.chunk_size, cfg.record_decisions,
                             observation)
     writer = create_folder(out, manifest, cards)
-    return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, stop=stop, cluster=cluster)
+    return play_chunks(writer, player, cfg, quiet=cfg.quiet, progress=progress, stop=stop, cluster=cluster)
 
 
 def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool = False,
@@ -168,7 +148,7 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
         if removed and not quiet:
             note(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
         writer = RunWriter(out, run.manifest)
-        return _play(writer, player, cfg, quiet=quiet, progress=progress, stop=stop, cluster=cluster)
+        return play_chunks(writer, player, cfg, quiet=quiet, progress=progress, stop=stop, cluster=cluster)
 
 
 def _refuse_match(run, out: Path) -> None:
@@ -197,102 +177,6 @@ def _cluster(address: str | None, options: dict[str, Any] | None, stop: StopRequ
         yield conn
     finally:
         conn.close()
-
-
-def live_games(source) -> int:
-    """Games a chunk source has played so far in this session, if it can tell within a chunk (else 0)."""
-    count = getattr(source, "games_played", None)
-    return int(count()) if count is not None else 0
-
-
-def _play(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
-          stop: StopRequests, cluster=None) -> RunOutcome:
-    m = writer.manifest
-    total = m["games"]
-    done = writer.done_chunks()
-    todo = [k for k in range(m["n_chunks"]) if k not in done]
-    already = games_written(m)
-    threads = int(cfg.threads or all_cores())
-    if not todo:
-        if m["status"] != "complete":
-            m["status"] = "complete"
-            writer.flush()
-        return RunOutcome(writer.dir, "complete", already, total, 0, 0.0, threads,
-                          message=f"{writer.dir} is already complete ({total:,} games)")
-    source = (LocalChunks(player, todo, threads, stop) if cluster is None
-              else cluster.chunks(player.job, todo, threads, stop))
-    if not quiet:
-        what = "resuming" if already else "playing"
-        rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
-        note(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
-    base_elapsed = float(m.get("elapsed_seconds") or 0.0)
-    session = new_session(threads, **source.session_info())
-    m.setdefault("sessions", []).append(session)
-    m["status"] = "running"
-    again = f" --ray {cluster.address}" if cluster is not None else ""
-    try:
-        writer.flush()
-    except OSError as e:
-        raise write_failure(e, writer.dir, already, total, f"galaxysim resume {writer.dir}{again}") from e
-
-    show = (not quiet and sys.stderr.isatty()) if progress is None else progress
-    t0 = time.perf_counter()
-    played = 0
-
-    def moved() -> None:  # games played in all: written ones, and those the engine finished since
-        bar.to(already + max(played, live_games(source)))
-
-    with Progress(total, already, bar=show, lines=not quiet) as bar:
-        source.start()
-        try:
-            while not source.finished:
-                if stop.requests > stop.announced:
-                    stop.announced = stop.requests
-                    msg = ("galaxysim: stopping after the chunk in flight (Ctrl-C again to stop at once)"
-                           if stop.requests == 1 else "galaxysim: stopping now")
-                    if not quiet:
-                        bar.write(msg)
-                if stop.abandon.is_set():
-                    break
-                enc = source.next(timeout=0.1)
-                moved()
-                while source.notes:
-                    message = source.notes.pop(0)
-                    if not quiet:
-                        bar.write(message)
-                if enc is None or enc.chunk in writer.done_chunks():  # a chunk is written once
-                    continue
-                now = time.perf_counter() - t0
-                session["games"] += enc.games
-                session["seconds"] = round(now, 3)
-                session.update(source.session_info())
-                m["elapsed_seconds"] = round(base_elapsed + now, 3)
-                writer.write_encoded_chunk(enc)
-                played += enc.games
-                moved()
-        except BaseException as e:
-            source.close(complete=False)
-            m["status"] = "interrupted"  # every listed chunk is whole: resumable
-            with contextlib.suppress(OSError):
-                writer.flush()
-            if isinstance(e, OSError):
-                raise write_failure(e, writer.dir, games_written(m), total,
-                                    f"galaxysim resume {writer.dir}{again}") from e
-            raise
-    elapsed = time.perf_counter() - t0
-    written = games_written(m)
-    complete = written == total
-    source.close(complete=complete)
-    m["status"] = "complete" if complete else "interrupted"
-    session["seconds"] = round(elapsed, 3)
-    session.update(source.session_info())
-    m["elapsed_seconds"] = round(base_elapsed + elapsed, 3)
-    writer.flush()
-    if complete:
-        return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
-    msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; "
-           f"continue with: galaxysim resume {writer.dir}{again}")
-    return RunOutcome(writer.dir, "interrupted", written, total, played, elapsed, threads, message=msg)
 
 
 # --- replay ----------------------------------------------------------------------------------------------------------

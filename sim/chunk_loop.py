@@ -1,0 +1,141 @@
+"""A run's chunk loop: the chunks a run folder is missing are played (on this machine or on a Ray cluster) and
+written one by one, with the progress shown and the manifest kept current.
+
+Game i is determined by (run seed, i, config) alone, so neither the thread count nor the chunk size nor a resume
+changes a row. Stopping (galaxysim.stop_requests): the first Ctrl-C or SIGTERM finishes the chunk in flight,
+writes it and stops, marking the run "interrupted"; a second abandons the chunk in flight. Either way every chunk
+the manifest lists is complete, and `resume` plays the missing ones. A full disk stops the loop with one line
+saying what is safe and how to go on (errors.write_failure).
+"""
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from galaxysim.results.writer import RunWriter, games_written
+from galaxysim.stop_requests import StopRequests
+
+from .chunk_job import ChunkPlayer
+from .config import RunConfig, all_cores
+from .errors import write_failure
+from .local_chunks import LocalChunks
+from .new_manifest import new_session
+from .progress import Progress, note
+
+
+@dataclass
+class RunOutcome:
+    path: Path
+    status: str  # "complete" | "interrupted"
+    games_written: int
+    games_planned: int
+    played: int  # games played by this call
+    seconds: float
+    threads: int
+    message: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return self.status == "complete"
+
+
+def live_games(source) -> int:
+    """Games a chunk source has played so far in this session, if it can tell within a chunk (else 0)."""
+    count = getattr(source, "games_played", None)
+    return int(count()) if count is not None else 0
+
+
+def play_chunks(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: bool, progress: bool | None,
+                stop: StopRequests, cluster=None) -> RunOutcome:
+    """Plays the chunks the folder of `writer` is missing, here (LocalChunks) or on `cluster` (a
+    galaxysim.cluster.connect.RayCluster), writes each as it comes, keeps the manifest's status and session
+    current, and stops as `stop` asks (see the module docstring)."""
+    m = writer.manifest
+    total = m["games"]
+    done = writer.done_chunks()
+    todo = [k for k in range(m["n_chunks"]) if k not in done]
+    already = games_written(m)
+    threads = int(cfg.threads or all_cores())
+    if not todo:
+        if m["status"] != "complete":
+            m["status"] = "complete"
+            writer.flush()
+        return RunOutcome(writer.dir, "complete", already, total, 0, 0.0, threads,
+                          message=f"{writer.dir} is already complete ({total:,} games)")
+    source = (LocalChunks(player, todo, threads, stop) if cluster is None
+              else cluster.chunks(player.job, todo, threads, stop))
+    if not quiet:
+        what = "resuming" if already else "playing"
+        rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
+        note(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
+    base_elapsed = float(m.get("elapsed_seconds") or 0.0)
+    session = new_session(threads, **source.session_info())
+    m.setdefault("sessions", []).append(session)
+    m["status"] = "running"
+    again = f" --ray {cluster.address}" if cluster is not None else ""
+    try:
+        writer.flush()
+    except OSError as e:
+        raise write_failure(e, writer.dir, already, total, f"galaxysim resume {writer.dir}{again}") from e
+
+    show = (not quiet and sys.stderr.isatty()) if progress is None else progress
+    t0 = time.perf_counter()
+    played = 0
+
+    def moved() -> None:  # games played in all: written ones, and those the engine finished since
+        bar.to(already + max(played, live_games(source)))
+
+    with Progress(total, already, bar=show, lines=not quiet) as bar:
+        source.start()
+        try:
+            while not source.finished:
+                if stop.requests > stop.announced:
+                    stop.announced = stop.requests
+                    msg = ("galaxysim: stopping after the chunk in flight (Ctrl-C again to stop at once)"
+                           if stop.requests == 1 else "galaxysim: stopping now")
+                    if not quiet:
+                        bar.write(msg)
+                if stop.abandon.is_set():
+                    break
+                enc = source.next(timeout=0.1)
+                moved()
+                while source.notes:
+                    message = source.notes.pop(0)
+                    if not quiet:
+                        bar.write(message)
+                if enc is None or enc.chunk in writer.done_chunks():  # a chunk is written once
+                    continue
+                now = time.perf_counter() - t0
+                session["games"] += enc.games
+                session["seconds"] = round(now, 3)
+                session.update(source.session_info())
+                m["elapsed_seconds"] = round(base_elapsed + now, 3)
+                writer.write_encoded_chunk(enc)
+                played += enc.games
+                moved()
+        except BaseException as e:
+            source.close(complete=False)
+            m["status"] = "interrupted"  # every listed chunk is whole: resumable
+            with contextlib.suppress(OSError):
+                writer.flush()
+            if isinstance(e, OSError):
+                raise write_failure(e, writer.dir, games_written(m), total,
+                                    f"galaxysim resume {writer.dir}{again}") from e
+            raise
+    elapsed = time.perf_counter() - t0
+    written = games_written(m)
+    complete = written == total
+    source.close(complete=complete)
+    m["status"] = "complete" if complete else "interrupted"
+    session["seconds"] = round(elapsed, 3)
+    session.update(source.session_info())
+    m["elapsed_seconds"] = round(base_elapsed + elapsed, 3)
+    writer.flush()
+    if complete:
+        return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
+    msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; "
+           f"continue with: galaxysim resume {writer.dir}{again}")
+    return RunOutcome(writer.dir, "interrupted", written, total, played, elapsed, threads, message=msg)
