@@ -271,9 +271,9 @@ def cmd_summary(ns: argparse.Namespace) -> int:
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
-    from . import run as runmod
+    from .replay import replay
 
-    rep = runmod.replay(ns.run, ns.game)
+    rep = replay(ns.run, ns.game)
     current_stop_requests().check()  # (a replay of a searching bot's game takes a while)
     try:
         for line in rep.lines:

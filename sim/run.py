@@ -1,57 +1,54 @@
-"""Playing a run into a run folder: the chunk loop, progress, Ctrl-C, resume, replay.
+"""`galaxysim run` and `galaxysim resume`: a run started or continued in its run folder.
 
-A run of N games is cut into chunks of `chunk_size` consecutive games (chunk k
-holds games k*chunk_size ...). The engine (galaxysim._batch) plays one chunk at a
-time on its own thread pool, GIL released, in a worker thread, while the main
-thread writes the previous chunk's Parquet files and lists it in the manifest.
-Game i is determined by (run seed, i, config) alone, so neither the thread
-count nor the chunk size nor a resume changes a single row.
-
-Stopping: the first Ctrl-C (or SIGTERM) finishes the chunk in flight, writes
-it and stops, marking the run "interrupted"; a second Ctrl-C abandons the chunk
-in flight. Either way every chunk the manifest lists is complete, and `resume`
-plays the missing ones. A killed process leaves the same kind of folder (plus
-temporary files, which resume removes).
+start() checks everything before any file is touched (the config, the engine's view of it, the --out folder, the
+Ray cluster if any), makes the folder (sim/out_folder.py, sim/new_manifest.py) under its lock
+(sim/folder_lock.py) and hands it to the chunk loop (sim/chunk_loop.py). resume() checks a folder (its manifest
+read back as a config, sim/stored_config.py; every file's checksum), removes what a killed writer left and plays
+the missing chunks. docs/python-layers.md maps the modules of galaxysim.sim.
 """
 from __future__ import annotations
 
 import contextlib
 import dataclasses
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-import numpy as np
-import pyarrow as pa
-
 from galaxysim.results import schema as sch
-from galaxysim.results.arrays import column, numpy, read_parquet
-from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import open_run, verify_run
 from galaxysim.results.writer import RunWriter, clean_folder, lock_is_held, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
-from .config import RunConfig, all_cores, check_chunk_count
 from .chunk_job import ChunkJob, ChunkPlayer
-from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text, engine_version,  # noqa: F401
-                     expansion_options, galaxysim_version, game_card_text, make_runner, observation_info,
-                     resolved_af_variant, resolved_variant, rule_options, seconds_per_game)
+from .chunk_loop import RunOutcome, play_chunks
+from .config import RunConfig, all_cores, check_chunk_count
+from .engine import engine_version, make_runner, observation_info, seconds_per_game
 from .errors import ConfigError
 from .folder_lock import locked
-from .chunk_loop import RunOutcome, play_chunks
 from .new_manifest import new_manifest
-from .run_identity import DETERMINING_KEYS, RunMismatch, check_same_run, run_id  # noqa: F401  (also exported here)
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
 from .progress import note
+from .run_identity import check_same_run, run_id
 
-class ReplayMismatch(Exception):
-    """A replayed game does not give the stored result."""
+# Names sim/run.py held before it was split into the modules above, still importable from here.
+from .chunk_loop import live_games
+from .engine import (CARD_FILE, af_overrides, af_texts, batch_module, card_text, expansion_options, galaxysim_version,
+                     game_card_text, resolved_af_variant, resolved_variant, rule_options)
+from .errors import write_failure
+from .replay import Replay, ReplayMismatch, replay
+from .run_identity import DETERMINING_KEYS, RunMismatch
 
+__all__ = [
+    "start", "resume", "RunOutcome",
+    "CARD_FILE", "ChunkJob", "ChunkPlayer", "DETERMINING_KEYS", "Replay", "ReplayMismatch", "RunMismatch",
+    "af_overrides", "af_texts", "batch_module", "card_text", "engine_version", "expansion_options",
+    "galaxysim_version", "game_card_text", "live_games", "make_runner", "observation_info", "refuse_foreign_overwrite",
+    "replay", "resolved_af_variant", "resolved_variant", "rule_options", "run_id", "seconds_per_game",
+    "write_failure",
+]
 
-# --- starting and resuming -------------------------------------------------------------------------------------------
 
 def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | None = None) -> RunOutcome:
     """Plays a new run as `cfg` says (or continues one, with cfg.resume). Nothing is written before every
@@ -161,8 +158,6 @@ def _refuse_match(run, out: Path) -> None:
                           f"(use: galaxysim {kind} --out {out} --resume)")
 
 
-# --- the chunk loop --------------------------------------------------------------------------------------------------
-
 @contextlib.contextmanager
 def _cluster(address: str | None, options: dict[str, Any] | None, stop: StopRequests) -> Iterator[Any]:
     """A connection to the Ray cluster at `address` (galaxysim.cluster.connect: checked, clear errors), closed on exit;
@@ -177,106 +172,3 @@ def _cluster(address: str | None, options: dict[str, Any] | None, stop: StopRequ
         yield conn
     finally:
         conn.close()
-
-
-# --- replay ----------------------------------------------------------------------------------------------------------
-
-def _winners_text(winners: list[int], robot_score: int | None) -> str:
-    """The end of a replay's last line: who won; in the solo game also the robot's (stored) score."""
-    robot = f" (the robot scored {robot_score})" if robot_score is not None else ""
-    if not winners:
-        return f"seat 0 did not beat the robot{robot}" if robot else "no winner"
-    return "winner" + ("s" if len(winners) != 1 else "") + " " + ", ".join(f"seat {w}" for w in winners) + robot
-
-
-@dataclass
-class Replay:
-    lines: list[str]
-    matches: bool
-    verdict: str
-
-
-def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
-    """Re-plays game `game_index` of a run from its seed and config, as readable lines, and checks the result
-    against the stored rows."""
-    out = Path(path)
-    run = open_run(out)
-    m = run.manifest
-    if not 0 <= game_index < m["games"]:
-        raise ConfigError(f"--game {game_index}: {out} has games 0 to {m['games'] - 1}")
-    chunk = run.chunk_for_game(game_index)
-    if chunk is None:
-        raise ConfigError(f"--game {game_index}: that game is not written yet (the run is {m['status']}; "
-                          f"galaxysim resume {out} plays it)")
-    from .match import replay_runner
-    from .stored_config import is_match, match_config, run_config
-
-    if is_match(run):  # game i is deal i % deals of lineup i // deals (galaxysim.sim.match)
-        cfg = match_config(run)
-        runner, index, bots = replay_runner(cfg, game_index)
-    else:
-        cfg = run_config(run)
-        runner, index, bots = make_runner(cfg), game_index, list(cfg.bots)
-    b = batch_module()
-    rep = runner.replay(int(cfg.seed), int(index))
-
-    def read(table: str) -> pa.Table:
-        p = out / chunk["files"][table]["path"]
-        try:
-            t = read_parquet(p)
-        except (OSError, pa.ArrowInvalid) as e:
-            raise RunFolderError(f"{out}: corrupt run folder: cannot read {chunk['files'][table]['path']}: {e}") \
-                from None
-        if "game_index" not in t.column_names:
-            raise RunFolderError(f"{out}: corrupt run folder: {chunk['files'][table]['path']} has no game_index")
-        return t.take(column(np.flatnonzero(numpy(t.column("game_index")) == game_index)))
-
-    g = read("games").to_pylist()
-    seats = sorted(read("seats").to_pylist(), key=lambda r: r["seat"])
-    if len(g) != 1 or len(seats) != cfg.players:
-        raise RunFolderError(f"{out}: corrupt run folder: game {game_index} is not in its chunk file")
-    g = g[0]
-    seed = rep.get("seed", g["seed"])  # the game's deal seed
-    what = f"{cfg.game} {cfg.expansion}" if cfg.game != "af" else "af"
-    lines = [f"game {game_index} of {out} (seed {seed}; {what}, {cfg.players} players"
-             f"{', ' + cfg.variant if cfg.game == 'rftg' and cfg.expansion != 'base' else ''}"
-             f"{', advanced' if cfg.advanced and cfg.expansion == 'base' else ''}{', long game' if cfg.long_game else ''}; "
-             f"bots {', '.join(bots)})"]
-    if m.get("engine_version") != b.ENGINE_VERSION:
-        lines.append(f"note: the run was played by engine {m.get('engine_version')}, this is {b.ENGINE_VERSION}")
-    from .bots import plays_by_the_clock
-
-    clocked = sorted({bot for bot in bots if plays_by_the_clock(bot)})
-    if clocked:
-        lines.append(f"note: {', '.join(clocked)} searches for a time, not a number of iterations: its moves depend "
-                     "on the machine's speed, so this replay need not match the stored game")
-    width = max(4, len(str(len(rep["steps"]))))
-    for i, step in enumerate(rep["steps"]):
-        seat, kind, action, legal, text = step
-        who = f"seat {seat} ({bots[seat]})" if 0 <= seat < len(bots) else f"seat {seat}"
-        lines.append(f"{i:>{width}}  {who}  {kind}: {text}  (action {action}; {legal} legal)")
-    scores = [int(s) for s in rep["scores"]]
-    winners = sorted(int(w) for w in rep["winners"])
-    length = f"{rep['turns']} turns ({rep['rounds']} rounds)" if "turns" in rep else f"{rep['rounds']} rounds"
-    lines.append(f"final after {length}: scores " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores))
-                 + "; " + _winners_text(winners, g.get("robot_score")))
-    problems = []
-    if "seed" in rep and int(g["seed"]) != int(rep["seed"]):
-        problems.append(f"seed {g['seed']} stored, {rep['seed']} replayed")
-    if int(g["rounds"]) != int(rep["rounds"]):
-        problems.append(f"rounds {g['rounds']} stored, {rep['rounds']} replayed")
-    if int(g["decisions"]) != len(rep["steps"]):
-        problems.append(f"{g['decisions']} decisions stored, {len(rep['steps'])} replayed")
-    stored_winners = sorted(int(w) for w in g["winners"])
-    if stored_winners != winners:
-        problems.append(f"winners {stored_winners} stored, {winners} replayed")
-    for s, row in enumerate(seats):
-        if s < len(scores) and int(row["score"]) != scores[s]:
-            problems.append(f"seat {s} score {row['score']} stored, {scores[s]} replayed")
-    if len(scores) != len(seats):
-        problems.append(f"{len(seats)} seats stored, {len(scores)} replayed")
-    if problems:
-        verdict = (f"replay of game {game_index} does NOT match the stored result: " + "; ".join(problems)
-                   + (" (expected with a time budget: see the note above)" if clocked else ""))
-        return Replay(lines, False, verdict)
-    return Replay(lines, True, "replay matches the stored result")
