@@ -37,7 +37,8 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from galaxysim.results import schema as sch
-from galaxysim.results.reader import open_run, verify_run
+from galaxysim.results.manifest import RunFolderError
+from galaxysim.results.reader import Run, open_run, verify_run
 from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import cut, shown
@@ -52,6 +53,7 @@ from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstar
 from .progress import Progress, note
 from .engine import af_texts, batch_module, card_text, engine_version, observation_info
 from .folder_lock import locked
+from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
 from .new_manifest import new_manifest, new_session
 
 KINDS = ("match", "tournament")
@@ -311,6 +313,26 @@ def check_builtin_seats(cfg: MatchConfig) -> None:
             botreg.make(b, game=cfg.game)
 
 
+def stored_config(run: Run) -> MatchConfig:
+    """The MatchConfig of a match or tournament folder, checked as galaxysim.sim.stored_config checks a run's:
+    types and ranges, the engine's checks of its game and built-in bots (no Python bot is imported), the
+    seatings and chunk layout its config makes, and its run id (RunFolderError, one line)."""
+    stored = run.manifest["config"]
+    try:
+        cfg = MatchConfig.from_manifest(stored)
+        cfg.validate()
+        check_builtin_seats(cfg)
+    except (ConfigError, TypeError) as e:  # (TypeError: a field of the wrong type that validate() compares)
+        raise RunFolderError(f"{manifest_path(run)}: config: {' '.join(str(e).split())}") from None
+    if stored.get("deals") != cfg.deals or stored.get("lineups") != [list(x) for x in cfg.lineups()]:
+        raise corrupt(run, "the seatings (deals, lineups) are not those of its bots and games")
+    require_same(run, "games", cfg.total_games)
+    require_same(run, "chunk_size", stored.get("chunk_size"))
+    require_tables(run, cfg.record_decisions)
+    require_same(run, "run_id", run_id(cfg, stored_engine(run)))
+    return cfg
+
+
 def replay_runner(cfg: MatchConfig, game_index: int) -> tuple[Any, int, list[str]]:
     """What re-plays game `game_index` of a match or tournament: the batch runner of its lineup, the game's deal
     (its index in that runner's numbering) and the bots by seat. Only built-in bots re-play from the seed; a
@@ -552,9 +574,7 @@ def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | Non
     if run.manifest.get("engine_version") != engine_version():
         raise ConfigError(f"{out} was played by engine {shown(run.manifest.get('engine_version'))}; this is engine "
                           f"{engine_version()}: start a new match instead of resuming")
-    from .stored_config import match_config
-
-    have = match_config(run)
+    have = stored_config(run)
     _refuse_unnamed_python_bots(have, cfg, objects or {}, out)
     if cfg is not None:
         for key in DETERMINING_KEYS:

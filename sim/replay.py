@@ -17,6 +17,9 @@ from galaxysim.results.reader import open_run
 from .bots import plays_by_the_clock
 from .engine import batch_module, make_runner
 from .errors import ConfigError
+from .match import replay_runner
+from .match import stored_config as stored_match_config
+from .stored_config import is_match, run_config
 
 
 class ReplayMismatch(Exception):
@@ -50,11 +53,8 @@ def replay(path: str | os.PathLike[str], game_index: int) -> Replay:
     if chunk is None:
         raise ConfigError(f"--game {game_index}: that game is not written yet (the run is {m['status']}; "
                           f"galaxysim resume {out} plays it)")
-    from .match import replay_runner
-    from .stored_config import is_match, match_config, run_config
-
     if is_match(run):  # game i is deal i % deals of lineup i // deals (galaxysim.sim.match)
-        cfg = match_config(run)
+        cfg = stored_match_config(run)
         runner, index, bots = replay_runner(cfg, game_index)
     else:
         cfg = run_config(run)

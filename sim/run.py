@@ -31,6 +31,7 @@ from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
 from .progress import note
 from .run_identity import check_same_run, run_id
+from .stored_config import is_match, run_config
 
 # Names sim/run.py held before it was split into the modules above, still importable from here.
 from .chunk_loop import live_games
@@ -125,8 +126,6 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
     if stored_engine != engine_version():
         raise ConfigError(f"{out} was played by engine {shown(stored_engine)}; this is engine {engine_version()}, whose "
                           "games may differ: start a new run instead of resuming")
-    from .stored_config import run_config
-
     cfg = dataclasses.replace(run_config(run), threads=threads or all_cores(), quiet=quiet, out=str(out))
     player = ChunkJob(cfg, run.manifest["run_id"], engine_version()).player()
     if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
@@ -150,9 +149,7 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
 
 def _refuse_match(run, out: Path) -> None:
     """A match or tournament folder is resumed by its own command, which knows the seatings."""
-    from .match import is_match_run
-
-    if is_match_run(run.manifest["config"]):
+    if is_match(run):
         kind = run.manifest["config"]["kind"]
         raise ConfigError(f"{out} holds a {kind}, which `galaxysim resume` does not handle "
                           f"(use: galaxysim {kind} --out {out} --resume)")
