@@ -35,11 +35,13 @@ from typing import Any, Callable
 
 from galaxysim.user_text import did_you_mean, shown
 
-from .config import MAX_SPEC_CHARS
 from .errors import ConfigError
 
 BUILTIN = ("random", "heuristic", "ismcts")
 PY_PREFIX = "py:"
+#: The longest bot spec (the longest real one, ismcts with every option or a Python bot's module path with
+#: its options, is well under 200 characters).
+MAX_SPEC_CHARS = 500
 
 
 class BotSpecError(ConfigError):

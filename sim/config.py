@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping
 
 from galaxysim.user_text import close_names, cut, lone_surrogate, shown
 
+from .bots import MAX_SPEC_CHARS, split_specs
 from .errors import ConfigError, RunWriteError  # noqa: F401  (RunWriteError: importable from here, as before)
 from .game_cost import seconds_per_game
 
@@ -66,9 +67,6 @@ MAX_THREADS = 1024
 MAX_CHUNK_SIZE = 1_000_000
 MAX_CHUNKS = 1_000_000
 MAX_GAMES = MAX_CHUNK_SIZE * MAX_CHUNKS
-#: The longest bot spec (the longest real one, ismcts with every option or a Python bot's module path with
-#: its options, is well under 200 characters).
-MAX_SPEC_CHARS = 500
 
 
 def all_cores() -> int:
@@ -404,8 +402,6 @@ def read_file(p: Path, what: str, prefix: str = "") -> bytes:
 
 def parse_bots(text: str) -> list[str]:
     """One bot spec per seat from "random,ismcts:iterations=500,c=0.5" (galaxysim.sim.bots.split_specs)."""
-    from .bots import split_specs
-
     return split_specs(text)
 
 
