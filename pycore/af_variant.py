@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .user_text import close_names, did_you_mean, lone_surrogate, shown
-from .variant import Change, Variant, VariantError, _engine_error, _int_value, split_change, split_changes
+from .af_data import data as shipped_data
+from .variant_base import BaseVariant, Change, VariantError, engine_error, int_value, split_change, split_changes
 
 #: Rule constant -> (setup keys it writes, lowest, highest). colonies_per_player writes every player count.
 RULES: dict[str, tuple[tuple[str, ...], int, int]] = {
@@ -74,14 +75,14 @@ def parse_change(text: str) -> Change:
         return Change(key, value)
     if key in RULES:
         _, lo, hi = RULES[key]
-        return Change("rule", key, value=str(_int_value(value, f"change {shown(raw)}", lo, hi)))
+        return Change("rule", key, value=str(int_value(value, f"change {shown(raw)}", lo, hi)))
     raise VariantError(f"change {shown(raw)}: unknown rule {shown(left)}" + did_you_mean(key, list(RULES) + list(_ACTIONS),
                                                                                   "rules")
                        + "; a facility, territory or tech card field is written NAME.FIELD=VALUE")
 
 
 @dataclass(frozen=True)
-class AfVariant(Variant):
+class AfVariant(BaseVariant):
     """A named list of Alien Frontiers changes (the same form as a Race for the Galaxy Variant: name, changes)."""
 
     game = "af"
@@ -101,7 +102,7 @@ class AfVariant(Variant):
             return None
         if isinstance(value, AfVariant):
             return value
-        if isinstance(value, Variant):
+        if isinstance(value, BaseVariant):
             raise VariantError(f"{where}: a Race for the Galaxy variant cannot change an Alien Frontiers game")
         if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             return cls.parse(value)
@@ -153,9 +154,7 @@ class ResolvedAfVariant:
 
 
 def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:
-    from . import af
-
-    base = data if data is not None else af.data()
+    base = data if data is not None else shipped_data()
     facilities = {f["name"]: f for f in base.facilities()}
     territories = {t["name"]: t for t in base.territories()}
     generators = {f["name"]: f for f in base.fields()}
@@ -218,5 +217,5 @@ def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:
     try:
         resolved = base.with_overrides(text, SOURCE) if text else base
     except ValueError as e:  # af.DataError
-        raise _engine_error(str(e), ranges) from None
+        raise engine_error(str(e), ranges) from None
     return ResolvedAfVariant(v, text, resolved, affected, ranges)

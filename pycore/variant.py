@@ -21,13 +21,14 @@ matches. docs/variants.md is the user documentation (G16).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from . import _rftg
 from .user_text import did_you_mean, lone_surrogate, shown
+from .variant_base import (BaseVariant, Change, VariantError, engine_error, int_value, split_change,  # noqa: F401
+                           split_changes)
 
 EXPANSIONS = ("base", "tgs", "rvi")
 #: Rule constant -> (GameOptions field, printed value, lowest, highest).
@@ -43,53 +44,6 @@ CARD_FIELDS: dict[str, str] = {
 }
 _FIELD_ALIASES = {"power": "powers", "defense": "defence", "scores": "score", "copy": "copies", "flag": "flags"}
 _ACTIONS = ("remove", "add")
-
-
-class VariantError(ValueError):
-    """A change that names an unknown card, field or rule, or gives a bad value."""
-
-
-def _int_value(text: str, what: str, lo: int, hi: int) -> int:
-    try:
-        v = int(text.strip())
-    except ValueError:
-        raise VariantError(f"{what}: expected a whole number, not {shown(text.strip())}") from None
-    if not lo <= v <= hi:
-        raise VariantError(f"{what}: {v} is out of range ({lo} to {hi})")
-    return v
-
-
-@dataclass(frozen=True)
-class Change:
-    """One parsed change. kind: "card" (card.field = value), "remove", "add" or "rule" (Alien Frontiers:
-    "item" for a facility's, territory's, field generator's or tech card's field)."""
-
-    kind: str
-    target: str  # card (item) name, rule name, or the added file's name
-    field: str = ""
-    value: str = ""
-
-    def text(self) -> str:
-        """The canonical change string."""
-        if self.field:
-            return f"{self.target}.{self.field}={self.value}"
-        if self.kind == "rule":
-            return f"{self.target}={self.value}"
-        return f"{self.kind}={self.target}"
-
-
-def split_change(text: str, examples: str) -> tuple[str, str, str]:
-    """(the change stripped, LEFT, VALUE) of 'LEFT=VALUE'; `examples` are shown when there is no '='."""
-    raw = text.strip()
-    bad = lone_surrogate(raw)
-    if bad:
-        raise VariantError(f"change {shown(raw)} is not valid text: it holds {bad}")
-    if "=" not in raw:
-        raise VariantError(f"change {shown(raw)}: expected LEFT=VALUE, e.g. {examples}")
-    left, value = (s.strip() for s in raw.split("=", 1))
-    if not left:
-        raise VariantError(f"change {shown(raw)}: nothing before '='")
-    return raw, left, value
 
 
 def parse_change(text: str) -> Change:
@@ -113,26 +67,18 @@ def parse_change(text: str) -> Change:
         return Change(key, value)
     if key in RULES:
         _, _, lo, hi = RULES[key]
-        return Change("rule", key, value=str(_int_value(value, f"change {shown(raw)}", lo, hi)))
+        return Change("rule", key, value=str(int_value(value, f"change {shown(raw)}", lo, hi)))
     raise VariantError(f"change {shown(raw)}: unknown rule {shown(left)}" + did_you_mean(key, list(RULES) + list(_ACTIONS),
                                                                                   "rules")
                        + "; a card field is written CARD.FIELD=VALUE")
 
 
-def split_changes(text: str) -> list[str]:
-    """'a=1; b=2' -> ['a=1', 'b=2'] (empty parts dropped)."""
-    return [p.strip() for p in text.split(";") if p.strip()]
-
-
 @dataclass(frozen=True)
-class Variant:
-    """A named list of changes; `cards` holds the text of added card blocks (read from add=FILE at parse time,
-    so the variant is self-contained in a run's manifest)."""
+class Variant(BaseVariant):
+    """A named list of Race for the Galaxy changes; `cards` holds the text of added card blocks (read from
+    add=FILE at parse time, so the variant is self-contained in a run's manifest)."""
 
-    name: str = ""
-    changes: tuple[str, ...] = ()
-    cards: str = ""
-    game = "rftg"  # the game it changes (a class attribute; galaxysim.af_variant.AfVariant: "af")
+    game = "rftg"  # (galaxysim.af_variant.AfVariant: "af")
 
     # --- building -----------------------------------------------------------------------------------------------
     @classmethod
@@ -169,7 +115,7 @@ class Variant:
             return _game_class(game).from_config(value, where=where)
         if value is None or value == "" or value == []:
             return None
-        if isinstance(value, Variant):
+        if isinstance(value, BaseVariant):
             if value.game != "rftg":
                 raise VariantError(f"{where}: an Alien Frontiers variant cannot change a Race for the Galaxy game")
             return value
@@ -240,23 +186,6 @@ class ResolvedVariant:
     line_ranges: list[tuple[int, int, str]] = field(default_factory=list)
 
 
-_LOCATION = re.compile(r"^(?P<src>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<problem>.*)$", re.S)
-
-
-def _engine_error(message: str, ranges: Sequence[tuple[int, int, str]], base_lines: int | None = None) -> VariantError:
-    """A CardDataError ('<source>:<line>: <field>: <problem>'; Alien Frontiers: a DataError, base_lines None)
-    retold in terms of the change that caused it."""
-    m = _LOCATION.match(message.strip())
-    if m:
-        line = int(m["line"])
-        for lo, hi, change in ranges:
-            if lo <= line <= hi:
-                return VariantError(f"change {shown(change)}: {m['field']}: {m['problem']}")
-        if base_lines is not None and line > base_lines:
-            return VariantError(f"added cards, line {line - base_lines}: {m['field']}: {m['problem']}")
-    return VariantError(f"variant: {message}")
-
-
 def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
     if expansion not in EXPANSIONS:
         raise VariantError(f"unknown expansion {shown(expansion)} (expected one of {', '.join(EXPANSIONS)})")
@@ -271,7 +200,7 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
     try:
         designs = _rftg.CardDb(text, "card data").card_table(expansion, all=True)
     except ValueError as e:
-        raise _engine_error(str(e), [], base_lines) from None
+        raise engine_error(str(e), [], base_lines) from None
     in_play = {d["name"]: d for d in designs if d["copies"] > 0}
     anywhere: dict[str, list[str]] = {}
     for d in designs:
@@ -311,7 +240,7 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
             lines.append("copies: " + ", ".join(f"{lv} {n}" for lv, n in zip(EXPANSIONS, copies)))
         elif c.field in ("cost", "defence", "vp"):
             lo = -99 if c.field == "vp" else 0
-            n = _int_value(c.value, f"change {shown(change)}", lo, 99)
+            n = int_value(c.value, f"change {shown(change)}", lo, 99)
             key = c.field
             if key == "cost" and d["military"]:
                 key = "defence"  # the number in a military world's cost spot is its defence
@@ -320,7 +249,7 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
                                    "not a defence")
             lines.append(f"{key}: {n}")
         elif c.field == "copies":
-            n = _int_value(c.value, f"change {shown(change)}", 0, 20)
+            n = int_value(c.value, f"change {shown(change)}", 0, 20)
             copies = list(d["copies_by_level"])
             copies[level] = n
             lines.append("copies: " + ", ".join(f"{lv} {k}" for lv, k in zip(EXPANSIONS, copies)))
@@ -342,5 +271,5 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
     try:
         _rftg.CardDb(text, "card data")
     except ValueError as e:
-        raise _engine_error(str(e), ranges, base_lines) from None
+        raise engine_error(str(e), ranges, base_lines) from None
     return ResolvedVariant(v, text, rules, affected, ranges)
