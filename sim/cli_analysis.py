@@ -131,6 +131,7 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     if config.get("game") != "rftg":
         return {}
     from galaxysim import rftg
+    from galaxysim._rftg import CardDb
     from galaxysim.variant import Variant
 
     from .engine import resolved_variant
@@ -139,7 +140,7 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     v = Variant.from_config(config.get("what_if"))
     if v is not None:
         text = resolved_variant(v, config.get("expansion", "base")).card_text
-    table = rftg._rftg.CardDb(text, "card data").card_table(config.get("expansion", "base"))
+    table = CardDb(text, "card data").card_table(config.get("expansion", "base"))
     return {"card": {row["id"]: row["copies"] for row in table}}
 
 
