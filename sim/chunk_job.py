@@ -11,6 +11,7 @@ from galaxysim.results import schema as sch
 from galaxysim.results.writer import EncodedChunk
 
 from .arrow_tables import TableConverter
+from .chunk_plan import chunk_span
 from .config import RunConfig
 from .engine import make_runner
 
@@ -26,8 +27,7 @@ class ChunkJob:
 
     def span(self, chunk: int) -> tuple[int, int]:
         """(first game, game count) of a chunk."""
-        first = chunk * int(self.config.chunk_size)
-        return first, min(int(self.config.chunk_size), int(self.config.games) - first)
+        return chunk_span(chunk, self.config.chunk_size, self.config.games)
 
     def player(self) -> "ChunkPlayer":
         return ChunkPlayer(self)

@@ -19,6 +19,7 @@ from galaxysim.results.writer import RunWriter, games_written
 from galaxysim.stop_requests import StopRequests
 
 from .chunk_job import ChunkPlayer
+from .chunk_plan import missing_chunks
 from .config import RunConfig, all_cores
 from .errors import write_failure
 from .local_chunks import LocalChunks
@@ -55,8 +56,7 @@ def play_chunks(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: b
     current, and stops as `stop` asks (see the module docstring)."""
     m = writer.manifest
     total = m["games"]
-    done = writer.done_chunks()
-    todo = [k for k in range(m["n_chunks"]) if k not in done]
+    todo = missing_chunks(m)
     already = games_written(m)
     threads = int(cfg.threads or all_cores())
     if not todo:

@@ -46,6 +46,7 @@ from galaxysim.user_text import cut, shown
 from . import bots as botreg
 from . import game_cost
 from .arrow_tables import TableConverter, TableSpec
+from .chunk_plan import chunk_span, missing_chunks
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
 from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
@@ -619,7 +620,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
           progress: bool | None, stop: StopRequests) -> MatchOutcome:
     m = writer.manifest
     cs, total = m["chunk_size"], m["games"]
-    todo = [k for k in range(m["n_chunks"]) if k not in writer.done_chunks()]
+    todo = missing_chunks(m)
     already = games_written(m)
     if not cfg.quiet and todo:
         lineups = cfg.lineups()
@@ -643,8 +644,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
         try:
             for k in todo:
                 stop.check()
-                first = k * cs
-                count = min(cs, total - first)
+                first, count = chunk_span(k, cs, total)
                 errors: list = []
                 t = time.perf_counter()
                 res = _play_chunk(seats, cfg, first, count, threads, list(cfg.bots), errors, bar, stop)
