@@ -14,6 +14,7 @@ from .arrow_tables import TableConverter
 from .chunk_plan import chunk_span
 from .config import RunConfig
 from .engine import make_runner
+from .recorded_chunk import RecordedChunk, play_recorded_chunk
 
 
 @dataclass
@@ -46,14 +47,17 @@ class ChunkPlayer:
         """The engine's columns for a chunk's games (GIL released while it plays), and the seconds it took."""
         first, count = self.job.span(chunk)
         t = time.perf_counter()
-        res = self.runner.run(int(self.job.config.seed), first, count, int(threads),
-                              bool(self.job.config.record_decisions))
+        if self.job.config.record_decisions:  # in slices, in bounded memory (sim/recorded_chunk.py)
+            res = play_recorded_chunk(self.runner, self.converter, int(self.job.config.seed), first, count,
+                                      int(threads), self.job.config.out)
+        else:
+            res = self.runner.run(int(self.job.config.seed), first, count, int(threads), False)
         return res, time.perf_counter() - t
 
     def encode(self, chunk: int, res: dict, **extra: Any) -> EncodedChunk:
         """The chunk's Parquet files, ready for RunWriter.write_encoded_chunk."""
         first, count = self.job.span(chunk)
-        tables = self.converter.tables(res)
+        tables = res.tables if isinstance(res, RecordedChunk) else self.converter.tables(res)
         if tables["games"].num_rows != count:
             raise sch.SchemaError(f"engine returned {tables['games'].num_rows} games for chunk {chunk}, "
                                   f"expected {count}")

@@ -54,10 +54,13 @@ See docs/variants.md.
 EXPORT_EXAMPLES = """\
 examples:
   galaxysim run --record-decisions --games 2000 --seed 1 --out runs/ml
-  galaxysim export runs/ml --format npz                 -> runs/ml/decisions.npz
+  galaxysim export runs/ml --format dataset             -> runs/ml/dataset/ (for training: any size)
+  galaxysim export runs/ml --format npz                 -> runs/ml/decisions.npz (small runs)
   galaxysim export runs/ml --format parquet --out ml.parquet
 
-See docs/observation-tensor.md for the observation vector.
+--format dataset writes sharded, compressed Arrow files with legal-action masks and every
+seat's outcome, read with galaxysim.results.decision_dataset: docs/decision-dataset.md.
+npz and parquet write dense observation vectors (about 2 KB a decision): docs/observation-tensor.md.
 """
 
 
@@ -98,13 +101,16 @@ def add_commands(sub, fmt, subparsers: dict, commands: dict, count, integer) -> 
                                    "paired differences (cards the variant changes, seat balance, mean scores,\n"
                                    "game length, how games end) with 95%% paired intervals.")
     _compare_flags(c, count, integer)
-    e = sub.add_parser("export", help="the decision dataset of a run as npz or Parquet", formatter_class=fmt,
-                       epilog=EXPORT_EXAMPLES,
+    e = sub.add_parser("export", help="the decision dataset of a run (for training: --format dataset)",
+                       formatter_class=fmt, epilog=EXPORT_EXAMPLES,
                        description="One row per decision: game, step, seat, kind, legal count, action, the deciding\n"
-                                   "seat's observation vector, and how the game ended for that seat.")
+                                   "seat's observation vector, and how the game ended (dataset: the legal-action\n"
+                                   "mask, round, bot and every seat's outcome too).")
     e.add_argument("run", metavar="RUN", help="run folder recorded with --record-decisions")
-    e.add_argument("--format", choices=("npz", "parquet"), default="npz", help="npz (default) or parquet")
-    e.add_argument("--out", metavar="FILE", help="output file (default RUN/decisions.npz or .parquet)")
+    e.add_argument("--format", choices=("npz", "parquet", "dataset"), default="npz",
+                   help="npz (default), parquet, or dataset (Arrow shards for training at scale)")
+    e.add_argument("--out", metavar="PATH",
+                   help="output file (default RUN/decisions.npz or .parquet) or, for dataset, folder (RUN/dataset)")
     e.add_argument("--compress", action="store_true", help="npz: deflate the arrays (smaller, slower)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
     e.add_argument("--overwrite", action="store_true",
@@ -227,18 +233,48 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
     run = open_run(ns.run)
     check(run)
+    if ns.format == "dataset":
+        return _export_dataset(run, ns)
     slots, kinds = dataset_layout(run.config)
     out = Path(ns.out) if ns.out else run.path / f"decisions.{ns.format}"
     rows = decision_rows(run)
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
-        stop = stop_requests()
-
-        def progress(n: int) -> None:  # (a safe point: an interrupted export removes its unfinished file)
-            bar.update(n)
-            stop.check()
-
         res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,
-                               progress=progress)
+                               progress=_stoppable(bar))
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0
+
+
+def _export_dataset(run, ns: argparse.Namespace) -> int:
+    from galaxysim.results.dataset_export import export_dataset
+    from galaxysim.results.export import decision_rows
+
+    from .export import dataset_game
+
+    if ns.compress:
+        raise ConfigError("--compress is for npz (a dataset's shards are always compressed)")
+    out = Path(ns.out) if ns.out else run.path / "dataset"
+    info = dataset_game(run.manifest, str(run.path / "manifest.json"))
+    rows = decision_rows(run)
+    show = not ns.quiet and sys.stderr.isatty()
+    with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
+        index = export_dataset(run, out, info, overwrite=ns.overwrite, progress=_stoppable(bar))
+    size = sum(s["bytes"] for s in index["shards"])
+    per = f", {size / index['rows']:.0f} bytes a decision" if index["rows"] else ""
+    left = f"; {index['games_left_out']} unfinished games left out" if index["games_left_out"] else ""
+    print(f"{out}: {index['rows']:,} decisions of {index['games']:,} games in {len(index['shards'])} shard(s), "
+          f"{size / 1e6:.1f} MB{per}{left}")
+    return 0
+
+
+def _stoppable(bar: Progress):
+    """The progress callback of an export: it moves the bar and is a safe point for Ctrl-C (an interrupted
+    export removes what it had not finished)."""
+    stop = stop_requests()
+
+    def progress(n: int) -> None:
+        bar.update(n)
+        stop.check()
+
+    return progress

@@ -1,5 +1,6 @@
-"""The Python layers' imports (issue 21): no import circles in galaxysim, galaxysim.sim, galaxysim.results or
-galaxysim.cluster, and no module using another module's private (underscore) names.
+"""The Python layers' imports (issue 21): no import circles in galaxysim (with its subpackages envs and openspiel),
+galaxysim.sim, galaxysim.results or galaxysim.cluster, and no module using another module's private (underscore)
+names.
 
 The source files are read, not imported: every `import` and `from ... import`, at module level or inside a
 function (a lazy import still ties the two modules together), gives an edge from the importing module to the
@@ -15,7 +16,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 #: The package each source folder is installed as (pyproject.toml, [tool.setuptools.package-dir]).
 FOLDERS = {"galaxysim": REPO / "pycore", "galaxysim.sim": REPO / "sim", "galaxysim.results": REPO / "results",
-           "galaxysim.cluster": REPO / "cluster"}
+           "galaxysim.cluster": REPO / "cluster", "galaxysim.envs": REPO / "pycore" / "envs",
+           "galaxysim.openspiel": REPO / "pycore" / "openspiel"}
 COMPILED = {"galaxysim._rftg", "galaxysim._af", "galaxysim._batch"}
 
 

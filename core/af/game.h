@@ -59,6 +59,10 @@ class Game {
   // (kMaxLegal entries); returns their count, 0 when the game is over.
   int step(State& s, int action, int* legal_out) const;
   bool is_terminal(const State& s) const { return s.end != kRunning; }
+  // The size of the action space: every action code a decision can have is below it (state.h, act::):
+  // the highest codes are the tech discards, kDiscardBase + design * kDiscardStride + target.
+  // 16768 with the shipped 12 tech designs; most codes below it are never used (the numbering is sparse).
+  int num_distinct_actions() const { return act::kDiscardBase + num_designs() * act::kDiscardStride; }
   int current_player(const State& s) const { return s.actor; }
   std::string describe(const State& s, int action) const;
   std::string decision_name(DecisionKind k) const;

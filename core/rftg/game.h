@@ -245,6 +245,13 @@ class Game {
   bool narrow_engine() const { return narrow_ != nullptr; }
   using Picker = RandomPicker;  // bots/playout.h finds the in-engine random play by this name
   bool is_terminal(const State& s) const { return s.stage == kStageGameOver; }
+  // The size of the action space: every action code a decision of this game can have is below it
+  // (state.h, act::): the card instances, pass, action cards, methods, numbers, windfall classes and
+  // consume power slots (4 per instance); with takeovers also the takeover codes, which number the
+  // worlds over kMaxInstances. Base game 756, TGS 844, RvI 1020 (1632 with takeovers).
+  int num_distinct_actions() const {
+    return takeovers_on_ ? act::kTakeoverBase + 2 * kMaxInstances + n_ : act::kPowerBase + 4 * n_;
+  }
   int current_player(const State& s) const { return s.actor; }
   std::string describe(const State& s, int action) const;
   std::string decision_name(DecisionKind k) const;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bot_support.h"
+#include "common/action_mask.h"
 #include "py_args.h"
 #include "bots/builtin_bot.h"
 #include "bots/ismcts.h"
@@ -76,6 +77,9 @@ void bind_game_methods(py::class_<typename M::Game, std::shared_ptr<typename M::
   using State = StateOf<Game>;
   const std::string observation_doc = std::string(" (") + M::kObservationDoc + ").";
   cls.def_property_readonly("players", &Game::players)
+      .def("num_distinct_actions", &Game::num_distinct_actions,
+           "The size of the action space: every action code of every decision of this game is below it "
+           "(the length of State.legal_actions_mask()).")
       .def_property_readonly("observation_size", [](const Game& g) { return typename M::Encoder(g).size(); },
                              ("Length of State.observation_tensor() for this game kind" + observation_doc).c_str())
       .def("observation_slots", [](const Game& g) { return typename M::Encoder(g).slot_names(); },
@@ -112,6 +116,15 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       .def_property_readonly("decision", [](const St& st) { return st.game->decision_name(st.s.decision); })
       .def_property_readonly("players", [](const St& st) { return int(st.s.players); })
       .def("legal_actions", [](const St& st) { return st.game->legal_actions(st.s); })
+      .def("legal_actions_mask",
+           [](const St& st) {
+             py::array_t<bool> out(st.game->num_distinct_actions());
+             static_assert(sizeof(bool) == sizeof(uint8_t), "numpy bools are bytes");
+             legal_action_mask(*st.game, st.s, reinterpret_cast<uint8_t*>(out.mutable_data()));
+             return out;
+           },
+           "The legal actions as a numpy bool vector of game.num_distinct_actions() entries: mask[a] is True "
+           "exactly when a is in legal_actions() (all False once the game is over).")
       .def("apply", [](St& st, py::handle action) { st.game->apply(st.s, action_of<M>(action)); }, py::arg("action"),
            "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
       .def("describe", [](const St& st, py::handle action) { return st.game->describe(st.s, action_of<M>(action)); },

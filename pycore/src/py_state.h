@@ -24,6 +24,7 @@ struct Module {
   static constexpr const char* kStateJsonDoc = "docs/state-json.md";
   static constexpr const char* kLengthKey = "rounds";
   static long length(const rftg::State& s) { return s.round; }
+  static int round(const rftg::State& s) { return s.round; }  // the round a decision is taken in (0: setup)
   static runner::BotSpec parse_spec(const std::string& text) { return runner::parse_bot_spec(text); }
   static std::string position(const rftg::State& s) { return "round " + std::to_string(s.round); }
   // play_game's record (bot_bindings.cpp)

@@ -10,6 +10,7 @@
 
 #include "game_bindings.h"
 #include "py_state.h"
+#include "replay_bindings.h"
 #include "rftg/game.h"
 #include "rftg/solo.h"
 #include "common/quoted.h"
@@ -161,6 +162,7 @@ PYBIND11_MODULE(_rftg, m) {
            },
            py::arg("card"));
   pybind_support::bind_game_methods<Module>(game);
+  pybind_support::bind_replay<Module>(game);
 
   py::class_<PyState> state(m, "State");
   pybind_support::bind_state_methods<Module>(state);

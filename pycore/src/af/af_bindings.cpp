@@ -12,6 +12,7 @@
 #include "../game_bindings.h"
 #include "af/game.h"
 #include "af_py_state.h"
+#include "../replay_bindings.h"
 #include "common/quoted.h"
 
 namespace py = pybind11;
@@ -131,6 +132,7 @@ PYBIND11_MODULE(_af, m) {
            },
            py::arg("facility"), "Usable docks (or dock groups) with this player count; None = unlimited.");
   pybind_support::bind_game_methods<Module>(game);
+  pybind_support::bind_replay<Module>(game);
 
   py::class_<PyState> state(m, "State");
   pybind_support::bind_state_methods<Module>(state);

@@ -24,6 +24,8 @@ struct Module {
   static constexpr const char* kStateJsonDoc = "docs/af-state-json.md";
   static constexpr const char* kLengthKey = "turns";
   static long length(const af::State& s) { return s.turn; }
+  // The round a decision is taken in (games.rounds counts them the same way: every seat's turn is one round).
+  static int round(const af::State& s) { return (s.turn + s.players - 1) / s.players; }
   static bots::BotSpec parse_spec(const std::string& text) { return runner::parse_af_bot_spec(text); }
   static std::string position(const af::State& s) { return "turn " + std::to_string(s.turn); }
   // play_game's record (af_bot_bindings.cpp)
