@@ -409,7 +409,8 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
         bar.update(1)
         stop.check()  # (a game with a Python bot is not stopped half way)
     obs = d.pop("observation")
-    out = {t: {k: np.asarray(v) for k, v in c.items()} for t, c in cols.items()}
+    # (the seeds as uint64, the engine's type: numpy makes a list of ints above and below 2**63 float64)
+    out = {t: {k: np.asarray(v, np.uint64 if k == "seed" else None) for k, v in c.items()} for t, c in cols.items()}
     if record:
         out["decisions"]["observation"] = np.concatenate(obs) if obs else np.zeros((0, obs_size), np.int16)
     return out

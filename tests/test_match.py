@@ -64,6 +64,24 @@ def test_same_rows_whatever_the_threads_and_chunks(tmp_path):
     assert rows("a", 1, 6) == rows("b", 2, 4)
 
 
+def test_a_chunk_of_python_and_built_in_lineups_keeps_every_deal_seed(tmp_path):
+    """A tournament's chunk that holds lineups with a Python bot and lineups of built-in bots alone: every game
+    has its deal's seed. (The Python games' seeds came as int64 when they were all below 2**63, the engine's as
+    uint64, and numpy joined the two as float64: seeds above 2**53 were rounded.)"""
+    class First:
+        def act(self, state, legal_actions):
+            return legal_actions[0]
+
+    o = play(MatchConfig(kind="tournament", bots=["first", "random", "heuristic"], players=2, games=12, seed=5,
+                         chunk_size=36, threads=1, out=str(tmp_path / "t"), quiet=True), objects={"first": First()})
+    seeds = load_games(o.path, columns=["seed"]).column(0).to_pylist()
+    builtin = play(MatchConfig(bots=["random", "heuristic"], players=2, games=12, seed=5, threads=1,
+                               out=str(tmp_path / "m"), quiet=True))
+    deals = load_games(builtin.path, columns=["seed"]).column(0).to_pylist()[:6]  # the engine's, exact
+    assert max(deals) > 2 ** 63 > min(deals)
+    assert seeds == deals * 6  # six lineups on the same six deals
+
+
 def test_tournament_plays_every_pair_and_rates_them(tmp_path):
     o = play(MatchConfig(bots=["random", "heuristic", "ismcts:iterations=15,depth=6"], kind="tournament", games=4,
                          seed=9, out=str(tmp_path / "t"), quiet=True))
