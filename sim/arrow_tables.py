@@ -1,13 +1,15 @@
 """Engine batches as Arrow tables: a chunk's columns, as the batch runner returns them (or as the match loop
 gathers them from games with Python bots), made into the run folder's games, seats and decisions tables
 (galaxysim.results.schema) with the names behind the engine's codes: end reasons, decision kinds, cards, and
-for Alien Frontiers tech cards, territories and seat colours.
+for Alien Frontiers tech cards, territories and seat colours. join_columns makes consecutive batches one (the
+match loop's segments of a chunk, the slices of a recorded chunk).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
 from galaxysim.results import schema as sch
@@ -64,12 +66,41 @@ class TableConverter:
         return sch.seats_table(cols, players=spec.players, bots=spec.bots, card_names=self.card_names)
 
     def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
+        """The run's tables of a batch: games, seats and, when the run records them, decisions."""
+        out = self.games_and_seats(res)
+        if self.spec.record_decisions:
+            out["decisions"] = self.decisions(res)
+        return out
+
+    def games_and_seats(self, res: dict[str, dict]) -> dict[str, pa.Table]:
         spec = self.spec
-        out = {
+        return {
             "games": sch.games_table(res["games"], run_id=self.run_id, game=spec.game, expansion=spec.expansion,
                                      players=spec.players, variant=spec.variant, end_reasons=self.end_reasons),
             "seats": self.seats(res["seats"]),
         }
-        if spec.record_decisions:
-            out["decisions"] = sch.decisions_table(res["decisions"], kinds=self.kinds)
-        return out
+
+    def decisions(self, res: dict[str, dict]) -> pa.Table:
+        return sch.decisions_table(res["decisions"], kinds=self.kinds)
+
+
+def join_columns(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str, np.ndarray]]:
+    """The engine's columns of consecutive batches of games as one batch: each table's columns (those every part
+    has) concatenated, a `<prefix>_offsets` column (where a seat's list of cards starts) rebased onto the cards
+    of the batches before it."""
+    if len(parts) == 1:
+        return parts[0]
+    out: dict[str, dict[str, np.ndarray]] = {}
+    for t in [t for t in parts[0] if all(t in p for p in parts)]:
+        out[t] = {}
+        for k in [k for k in parts[0][t] if all(k in p[t] for p in parts)]:
+            if k.endswith("_offsets"):
+                base, pieces = 0, [np.zeros(1, np.int64)]
+                for p in parts:
+                    off = np.asarray(p[t][k], np.int64)
+                    pieces.append(off[1:] + base)
+                    base += int(off[-1]) if len(off) else 0
+                out[t][k] = np.concatenate(pieces)
+            else:
+                out[t][k] = np.concatenate([np.asarray(p[t][k]) for p in parts])
+    return out

@@ -45,7 +45,7 @@ from galaxysim.user_text import cut, shown
 
 from . import bots as botreg
 from . import game_cost
-from .arrow_tables import TableConverter, TableSpec
+from .arrow_tables import TableConverter, TableSpec, join_columns
 from .chunk_plan import chunk_span, missing_chunks
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
 from .errors import ConfigError, one_line, write_failure
@@ -416,25 +416,6 @@ def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, o
     return out
 
 
-def _merge(parts: list[dict[str, dict[str, np.ndarray]]]) -> dict[str, dict[str, np.ndarray]]:
-    if len(parts) == 1:
-        return parts[0]
-    out: dict[str, dict[str, np.ndarray]] = {}
-    for t in ("games", "seats", "decisions"):
-        out[t] = {}
-        for k in [k for k in parts[0][t] if all(k in p[t] for p in parts)]:
-            if k.endswith("_offsets"):
-                base, pieces = 0, [np.zeros(1, np.int64)]
-                for p in parts:
-                    off = np.asarray(p[t][k], np.int64)
-                    pieces.append(off[1:] + base)
-                    base += int(off[-1]) if len(off) else 0
-                out[t][k] = np.concatenate(pieces)
-            else:
-                out[t][k] = np.concatenate([np.asarray(p[t][k]) for p in parts])
-    return out
-
-
 def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: int, threads: int, record: bool,
                           stop: StopRequests) -> dict:
     """runner.run(...) on a helper thread while this one moves the bar as games finish (Runner.games_played)
@@ -483,7 +464,7 @@ def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads
                                   bar, stop)
         parts.append(res)
         i += n
-    return _merge(parts)
+    return join_columns(parts)
 
 
 @dataclass
