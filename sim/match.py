@@ -52,6 +52,7 @@ from .errors import ConfigError, one_line, write_failure
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
 from .progress import Progress, note
+from .recorded_chunk import play_in_slices
 from .engine import af_texts, batch_module, card_text, engine_version, observation_info
 from .folder_lock import locked
 from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
@@ -467,6 +468,18 @@ def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads
     return join_columns(parts)
 
 
+def _chunk_tables(seats: _Seats, converter: TableConverter, cfg: MatchConfig, first: int, count: int, threads: int,
+                  errors: list, bar, stop: StopRequests, folder: Path) -> dict:
+    """The run folder's tables of games first .. first+count-1. With recorded decisions the chunk is played in
+    slices, as a run's is, so that memory does not grow with the chunk size (galaxysim.sim.recorded_chunk)."""
+    def play(start: int, n: int) -> dict:
+        return _play_chunk(seats, cfg, start, n, threads, list(cfg.bots), errors, bar, stop)
+
+    if cfg.record_decisions:
+        return play_in_slices(play, converter, first, count, threads, folder).tables
+    return converter.tables(play(first, count))
+
+
 @dataclass
 class MatchOutcome:
     path: Path
@@ -629,8 +642,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
                 first, count = chunk_span(k, cs, total)
                 errors: list = []
                 t = time.perf_counter()
-                res = _play_chunk(seats, cfg, first, count, threads, list(cfg.bots), errors, bar, stop)
-                tables = converter.tables(res)
+                tables = _chunk_tables(seats, converter, cfg, first, count, threads, errors, bar, stop, writer.dir)
                 now = time.perf_counter() - t0
                 session["games"] += count
                 session["seconds"] = round(now, 3)
