@@ -41,7 +41,8 @@ def main() -> int:
         cases = max(1, int(CASES[target] * args.scale))
         t = time.perf_counter()
         if target == "run_folders":
-            failures = fuzz.run_folders(cases, seed, commands=("summary", "replay", "resume", "export", "report"))
+            failures = fuzz.run_folders(cases, seed, commands=("summary", "replay", "resume", "export", "dataset",
+                                                                   "report"))
         else:
             failures = getattr(fuzz, target)(cases, seed)
         print(f"{target}: {cases:,} cases in {time.perf_counter() - t:.1f} s, {len(failures)} failed", flush=True)

@@ -300,7 +300,8 @@ def _cli(args: list[str]) -> tuple[int, str]:
     return code, err.getvalue()
 
 
-def run_folders(cases: int, seed: int, commands: tuple[str, ...] = ("summary", "replay", "resume", "export")) -> list[str]:
+def run_folders(cases: int, seed: int,
+                commands: tuple[str, ...] = ("summary", "replay", "resume", "export", "dataset")) -> list[str]:
     """Damaged run folders: every command gives its result, or one line `galaxysim: error: ...` (exit 1 or 2)."""
     rng = random.Random(seed)
     failures: list[str] = []
@@ -314,6 +315,8 @@ def run_folders(cases: int, seed: int, commands: tuple[str, ...] = ("summary", "
                 args = {"summary": ["summary", str(folder)], "replay": ["replay", str(folder), "--game", "1"],
                         "resume": ["resume", str(folder), "-q"],
                         "export": ["export", str(folder), "--out", str(folder.parent / f"d{case}.npz"), "-q"],
+                        "dataset": ["export", str(folder), "--format", "dataset", "--out",
+                                    str(folder.parent / f"ds{case}"), "-q"],
                         "report": ["report", str(folder), "--out", str(folder.parent / f"r{case}")]}[command]
                 name = f"run folder case {case} (seed {seed}, {what}): galaxysim {command}"
                 t = time.perf_counter()

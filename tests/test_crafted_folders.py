@@ -119,6 +119,34 @@ def test_a_match_manifest_whose_seatings_do_not_follow_from_its_bots_is_refused(
         one_error(capsys, "manifest.json", "seatings")
 
 
+# --- a compare folder's runs (item 1) -----------------------------------------------------------------------------
+
+COMPARE = ["compare", "--players", "2", "--bots", "random,heuristic", "--games", "40", "--seed", "3", "--threads",
+           "1", "--chunk-size", "20", "-q", "--variant", "hand_limit=9"]
+
+
+@pytest.mark.parametrize("run", ["baseline", "variant-1"])
+@pytest.mark.parametrize("damage", ["nested manifest", "garbage cards", "edited config"])
+def test_a_compare_checks_the_runs_it_finds_as_resume_does(tmp_path, capsys, run, damage):
+    """A compare run again over its --out reuses (or resumes) the runs there: each is checked first."""
+    out = tmp_path / "cmp"
+    assert main(COMPARE + ["--out", str(out)]) == 0
+    capsys.readouterr()
+    folder = out / run
+    drop_last_chunk(folder)
+    if damage == "nested manifest":
+        (folder / "manifest.json").write_text("[" * 100_000 + "]" * 100_000)
+        words = ("manifest.json", "nested too deeply")
+    elif damage == "garbage cards":
+        (folder / "cards.parquet").write_bytes(b"\x00" * (folder / "cards.parquet").stat().st_size)
+        words = ("cards.parquet", "checksum")
+    else:  # the heuristic's seat made random, with a run id to match
+        edit_config(folder, fix_run_id=True, bots=["random", "random"])
+        words = (f"{run} holds a run made with bots=random,random",)
+    assert main(COMPARE + ["--out", str(out)]) == 2
+    one_error(capsys, *words)
+
+
 # --- run folders (item 7) -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -141,6 +169,7 @@ def commands(folder: Path) -> list[list[str]]:
     return [["summary", str(folder)], ["report", str(folder), "--out", str(folder.parent / "report")],
             ["replay", str(folder), "--game", "0"], ["resume", str(folder), "-q"],
             ["export", str(folder), "--out", str(folder.parent / "d.npz"), "-q"],
+            ["export", str(folder), "--format", "dataset", "--out", str(folder.parent / "dataset"), "-q"],
             ["run", "--out", str(folder), "--resume", "-q"]]
 
 
@@ -156,7 +185,7 @@ def refused_by_every_command(folder: Path, capsys, *words: str) -> None:
     for args in commands(folder):
         assert main(args) == 2, args
         one_error(capsys, *words)
-    assert not (folder.parent / "report").exists() and not (folder.parent / "d.npz").exists()
+    assert not [p for p in ("report", "d.npz", "dataset") if (folder.parent / p).exists()]
 
 
 def test_a_deeply_nested_manifest_is_one_line_for_every_command(folder, capsys):
@@ -188,6 +217,15 @@ def test_a_count_of_the_wrong_type_is_named_as_such(folder, capsys):
     m["games"] = "x"
     write_manifest(folder, m)
     refused_by_every_command(folder, capsys, "manifest.json", "games must be a whole number", "'x'")
+
+
+@pytest.mark.parametrize("sessions", ["x", [1], [{"threads": "two"}]])
+def test_a_malformed_sessions_entry_is_one_line_for_every_command(folder, capsys, sessions):
+    """Found by the fuzz target: resume appended to a 'sessions' that was not a list (a traceback)."""
+    m = manifest(folder)
+    m["sessions"] = sessions
+    write_manifest(folder, m)
+    refused_by_every_command(folder, capsys, "manifest.json", "sessions")
 
 
 def test_a_huge_bot_name_in_a_manifest_is_refused_at_once_and_not_echoed(folder, capsys):

@@ -15,4 +15,6 @@ def test_variants():
 
 
 def test_run_folders():
-    assert fuzz.run_folders(cases=12, seed=24) == []
+    # (seed 25: its first 14 cases include manifests that gave tracebacks before issue 24, a RecursionError and
+    # an AttributeError; the first 12 cases of seed 24 found nothing there)
+    assert fuzz.run_folders(cases=14, seed=25) == []
