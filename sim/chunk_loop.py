@@ -5,13 +5,12 @@ Game i is determined by (run seed, i, config) alone, so neither the thread count
 changes a row. Stopping (galaxysim.stop_requests): the first Ctrl-C or SIGTERM finishes the chunk in flight,
 writes it and stops, marking the run "interrupted"; a second abandons the chunk in flight. Either way every chunk
 the manifest lists is complete, and `resume` plays the missing ones. A full disk stops the loop with one line
-saying what is safe and how to go on (errors.write_failure).
+saying what is safe and how to go on (errors.write_failure). The manifest's status and session entry are kept
+by sim/play_session.py, as for a match.
 """
 from __future__ import annotations
 
-import contextlib
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +20,8 @@ from galaxysim.stop_requests import StopRequests
 from .chunk_job import ChunkPlayer
 from .chunk_plan import missing_chunks
 from .config import RunConfig, all_cores
-from .errors import write_failure
 from .local_chunks import LocalChunks
-from .new_manifest import new_session
+from .play_session import PlaySession
 from .progress import Progress, note
 
 
@@ -71,18 +69,11 @@ def play_chunks(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: b
         what = "resuming" if already else "playing"
         rest = f"{total - already:,} of {total:,}" if already else f"{total:,}"
         note(f"galaxysim: {what} {rest} games {source.describe()} into {writer.dir}")
-    base_elapsed = float(m.get("elapsed_seconds") or 0.0)
-    session = new_session(threads, **source.session_info())
-    m.setdefault("sessions", []).append(session)
-    m["status"] = "running"
     again = f" --ray {cluster.address}" if cluster is not None else ""
-    try:
-        writer.flush()
-    except OSError as e:
-        raise write_failure(e, writer.dir, already, total, f"galaxysim resume {writer.dir}{again}") from e
+    session = PlaySession(writer, threads, f"galaxysim resume {writer.dir}{again}", **source.session_info())
+    session.begin()
 
     show = (not quiet and sys.stderr.isatty()) if progress is None else progress
-    t0 = time.perf_counter()
     played = 0
 
     def moved() -> None:  # games played in all: written ones, and those the engine finished since
@@ -108,32 +99,18 @@ def play_chunks(writer: RunWriter, player: ChunkPlayer, cfg: RunConfig, quiet: b
                         bar.write(message)
                 if enc is None or enc.chunk in writer.done_chunks():  # a chunk is written once
                     continue
-                now = time.perf_counter() - t0
-                session["games"] += enc.games
-                session["seconds"] = round(now, 3)
-                session.update(source.session_info())
-                m["elapsed_seconds"] = round(base_elapsed + now, 3)
+                session.wrote(enc.games, **source.session_info())
                 writer.write_encoded_chunk(enc)
                 played += enc.games
                 moved()
         except BaseException as e:
             source.close(complete=False)
-            m["status"] = "interrupted"  # every listed chunk is whole: resumable
-            with contextlib.suppress(OSError):
-                writer.flush()
-            if isinstance(e, OSError):
-                raise write_failure(e, writer.dir, games_written(m), total,
-                                    f"galaxysim resume {writer.dir}{again}") from e
+            session.stopped_by(e)
             raise
-    elapsed = time.perf_counter() - t0
-    written = games_written(m)
-    complete = written == total
+    elapsed = session.elapsed()
+    complete = games_written(m) == total
     source.close(complete=complete)
-    m["status"] = "complete" if complete else "interrupted"
-    session["seconds"] = round(elapsed, 3)
-    session.update(source.session_info())
-    m["elapsed_seconds"] = round(base_elapsed + elapsed, 3)
-    writer.flush()
+    written = session.end(elapsed, **source.session_info())
     if complete:
         return RunOutcome(writer.dir, "complete", written, total, played, elapsed, threads)
     msg = (f"interrupted: {written:,} of {total:,} games written to {writer.dir}; "

@@ -20,17 +20,15 @@ an illegal action stops that game: it is written with end_reason "bot_error", no
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import itertools
 import json
-import math
 import secrets
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -48,7 +46,7 @@ from . import game_cost
 from .arrow_tables import TableConverter, TableSpec, join_columns
 from .chunk_plan import chunk_span, missing_chunks
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
-from .errors import ConfigError, one_line, write_failure
+from .errors import ConfigError, one_line
 from .out_folder import create as create_folder
 from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
 from .progress import Progress, note
@@ -56,7 +54,8 @@ from .recorded_chunk import play_in_slices
 from .engine import af_texts, batch_module, card_text, engine_version, observation_info
 from .folder_lock import locked
 from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
-from .new_manifest import new_manifest, new_session
+from .new_manifest import new_manifest
+from .play_session import PlaySession
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -621,15 +620,8 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
         lineups = cfg.lineups()
         note(f"galaxysim: {cfg.kind} of {len(cfg.bots)} bots, {len(lineups)} seatings x {cfg.deals} deals = "
                 f"{total:,} games on {threads} thread{'s' * (threads != 1)} into {writer.dir}")
-    session = new_session(threads)
-    m.setdefault("sessions", []).append(session)
-    m["status"] = "running"
-    try:
-        writer.flush()
-    except OSError as e:
-        raise write_failure(e, writer.dir, already, total, f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
-    base = float(m.get("elapsed_seconds") or 0.0)
-    t0 = time.perf_counter()
+    session = PlaySession(writer, threads, f"galaxysim {cfg.kind} --out {writer.dir} --resume")
+    session.begin()
     played = 0
     show = (not cfg.quiet and sys.stderr.isatty()) if progress is None else progress
     interrupted = False
@@ -643,10 +635,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
                 errors: list = []
                 t = time.perf_counter()
                 tables = _chunk_tables(seats, converter, cfg, first, count, threads, errors, bar, stop, writer.dir)
-                now = time.perf_counter() - t0
-                session["games"] += count
-                session["seconds"] = round(now, 3)
-                m["elapsed_seconds"] = round(base + now, 3)
+                session.wrote(count)
                 extra = {"seconds": round(time.perf_counter() - t, 4)}
                 if errors:
                     extra["errors"] = errors
@@ -655,19 +644,10 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
         except KeyboardInterrupt:
             interrupted = True
         except BaseException as e:  # a full disk, a bot calling sys.exit(): every listed chunk is whole, resumable
-            m["status"] = "interrupted"
-            with contextlib.suppress(OSError):
-                writer.flush()
-            if isinstance(e, OSError):
-                raise write_failure(e, writer.dir, games_written(m), total,
-                                    f"galaxysim {cfg.kind} --out {writer.dir} --resume") from e
+            session.stopped_by(e)
             raise
-    elapsed = time.perf_counter() - t0
-    written = games_written(m)
-    m["status"] = "complete" if written == total else "interrupted"
-    session["seconds"] = round(elapsed, 3)
-    m["elapsed_seconds"] = round(base + elapsed, 3)
-    writer.flush()
+    elapsed = session.elapsed()
+    written = session.end(elapsed)
     n_errors = sum(len(c.get("errors", [])) for c in m["chunks"])
     from galaxysim.results.match_report import match_report
 
