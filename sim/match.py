@@ -37,7 +37,7 @@ import numpy as np
 from galaxysim.results import schema as sch
 from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import Run, open_run, verify_run
-from galaxysim.results.writer import RunWriter, clean_folder, games_written, lock_is_held, remove_run_folder_contents
+from galaxysim.results.writer import RunWriter, clean_folder, games_written, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import cut, shown
 
@@ -48,7 +48,7 @@ from .chunk_plan import chunk_span, missing_chunks
 from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
 from .errors import ConfigError, one_line
 from .out_folder import create as create_folder
-from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
+from .out_folder import look_at, refuse_occupied, refuse_unstarted
 from .progress import Progress, note
 from .recorded_chunk import play_in_slices
 from .engine import af_texts, batch_module, card_text, engine_version, observation_info
@@ -519,29 +519,20 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
         cfg.seed = secrets.randbits(63)
     threads = int(cfg.threads or all_cores())
     out = Path(cfg.out) if cfg.out else default_out(cfg)
-    if out.exists() and not out.is_dir():
-        raise ConfigError(f"--out {out} exists and is not a folder")
-    nonempty = out.is_dir() and any(out.iterdir())
-    has_run = holds_something(out)  # (not a folder whose match was stopped before it began: that one is replaced)
-    if has_run and cfg.resume:
+    folder = look_at(out)
+    if folder.has_run and cfg.resume:
         return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
                       explicit=explicit)
     seats = _Seats(cfg, objects)
     seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
-    if has_run and not cfg.overwrite:
-        raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
-                          "it, or --overwrite to replace it")
-    if has_run:
-        refuse_foreign_overwrite(out)
-    if nonempty and lock_is_held(out):
-        raise ConfigError(f"{out} is in use by another galaxysim process")
+    refuse_occupied(folder, cfg.overwrite)
     if cfg.chunk_size is None:
         cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))
     converter = _converter(cfg)
     stop.check()  # (the last point where a stop leaves no folder behind)
     out.mkdir(parents=True, exist_ok=True)
     with locked(out):
-        if nonempty:
+        if folder.nonempty:
             remove_run_folder_contents(out)
         total = cfg.total_games
         observation = observation_info(seats.game(), cfg.game) if cfg.record_decisions else None

@@ -1,5 +1,6 @@
-"""The --out folder of a new run or match: is there a run in it, may --overwrite replace it, and creating one
-there without leaving a folder that no command can use.
+"""The --out folder of a new run or match: what is in it (look_at), may the run be written there
+(refuse_occupied: --overwrite replaces only a galaxysim run folder that no other process is writing), and
+creating one there without leaving a folder that no command can use.
 
 A folder galaxysim began to make but never wrote a manifest into (a full disk, or a kill, while the run
 started) holds nothing but the lock file, empty table folders, the card table and temporary files: it is
@@ -8,6 +9,7 @@ started) holds nothing but the lock file, empty table folders, the card table an
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ import pyarrow as pa
 from galaxysim.results.manifest import CARDS_FILE, MANIFEST
 from galaxysim.results.schema import TABLES
 from galaxysim.results.writer import (KNOWN_ENTRIES, LOCK_FILE, RunWriter, folder_is_ours, is_temp_name,
-                                     remove_run_folder_contents)
+                                     lock_is_held, remove_run_folder_contents)
 
 from .errors import ConfigError, RunWriteError
 
@@ -40,6 +42,38 @@ def holds_something(out: Path) -> bool:
     """--out exists and is not empty, and not merely `unstarted`: a run, or files that are not galaxysim's."""
     out = Path(out)
     return out.is_dir() and any(out.iterdir()) and not unstarted(out)
+
+
+@dataclass(frozen=True)
+class OutFolder:
+    """What --out holds before a new run or match is written there."""
+
+    path: Path
+    nonempty: bool  # anything at all (what a new run must first remove)
+    has_run: bool   # holds_something: a run, or files that are not galaxysim's (resume it, or --overwrite it)
+
+
+def look_at(out: Path) -> OutFolder:
+    """What --out holds (ConfigError when it is a file)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out} exists and is not a folder")
+    nonempty = out.is_dir() and any(out.iterdir())
+    # (not a folder whose run was stopped before it began: that one is replaced)
+    return OutFolder(out, nonempty, holds_something(out))
+
+
+def refuse_occupied(folder: OutFolder, overwrite: bool) -> None:
+    """A new run may be written into `folder`: it holds no run, or (with --overwrite) a galaxysim run folder
+    (refuse_foreign_overwrite), and no other galaxysim process is writing there (ConfigError otherwise)."""
+    out = folder.path
+    if folder.has_run:
+        if not overwrite:
+            raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
+                              "it, or --overwrite to replace it")
+        refuse_foreign_overwrite(out)
+    if folder.nonempty and lock_is_held(out):
+        raise ConfigError(f"{out} is in use by another galaxysim process")
 
 
 def create(out: Path, manifest: dict[str, Any], cards: pa.Table) -> RunWriter:

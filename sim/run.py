@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from galaxysim.results import schema as sch
 from galaxysim.results.reader import open_run, verify_run
-from galaxysim.results.writer import RunWriter, clean_folder, lock_is_held, remove_run_folder_contents
+from galaxysim.results.writer import RunWriter, clean_folder, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
@@ -28,7 +28,7 @@ from .errors import ConfigError
 from .folder_lock import locked
 from .new_manifest import new_manifest
 from .out_folder import create as create_folder
-from .out_folder import holds_something, refuse_foreign_overwrite, refuse_unstarted
+from .out_folder import look_at, refuse_foreign_overwrite, refuse_occupied, refuse_unstarted
 from .progress import note
 from .run_identity import check_same_run, run_id
 from .stored_config import is_match, run_config
@@ -63,24 +63,15 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
     asked = cfg
     cfg = cfg.resolved()
     out = Path(cfg.out)
-    if out.exists() and not out.is_dir():
-        raise ConfigError(f"--out {out} exists and is not a folder")
-    nonempty = out.is_dir() and any(out.iterdir())
-    has_run = holds_something(out)  # (not a folder whose run was stopped before it began: that one is replaced)
-    if has_run and cfg.resume:
+    folder = look_at(out)
+    if folder.has_run and cfg.resume:
         run = open_run(out, check_files=False)
         _refuse_match(run, out)  # (before comparing a match's config with a run's)
         check_same_run(run.manifest["config"], cfg, explicit, out)
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)
     make_runner(cfg)  # validates players, bots, expansion: before any file is touched or any cluster reached
-    if has_run:
-        if not cfg.overwrite:
-            raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
-                              "in it, or --overwrite to replace it")
-        refuse_foreign_overwrite(out)
-    if nonempty and lock_is_held(out):
-        raise ConfigError(f"{out} is in use by another galaxysim process")
+    refuse_occupied(folder, cfg.overwrite)
     stop.check()
     with _cluster(cfg.ray_address, cfg.ray_options, stop) as cluster:
         if cluster is not None:  # threads per task and chunk size suited to the cluster, unless given
@@ -91,7 +82,7 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
         stop.check()  # (the last point where a stop leaves no folder behind)
         out.mkdir(parents=True, exist_ok=True)
         with locked(out):
-            return _create_and_play(out, nonempty, player, cfg, progress, stop, cluster)
+            return _create_and_play(out, folder.nonempty, player, cfg, progress, stop, cluster)
 
 
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
