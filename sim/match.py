@@ -13,6 +13,10 @@ The plan (docs/bots.md):
   * game i of the run is rotation i // deals of the plan, on deal i % deals; the games/ and seats/ rows are
     the usual ones (seats.bot names the bot of each seat), and the manifest's config holds the plan.
 
+The config and the plan: galaxysim.sim.match_config; the games of a chunk: galaxysim.sim.match_games; here, a
+match's folder: play() makes it (or continues it, with resume=True) and plays the chunks it is missing, resume()
+continues one, stored_config() reads one's config back, checked.
+
 Built-in C++ bots only: the GIL-free batch path on all cores. With a Python bot in a lineup: the C++ game
 loop calling the Python bot (one game at a time, the GIL held; slower). A Python bot that raises or answers
 an illegal action stops that game: it is written with end_reason "bot_error", nobody wins, and the error
@@ -21,297 +25,43 @@ an illegal action stops that game: it is written with end_reason "bot_error", no
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import itertools
-import json
 import secrets
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
-
-import numpy as np
+from typing import Any, Mapping
 
 from galaxysim.results import schema as sch
 from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import Run, open_run, verify_run
 from galaxysim.results.writer import RunWriter, clean_folder, games_written, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
-from galaxysim.user_text import cut, shown
+from galaxysim.user_text import shown
 
 from . import bots as botreg
-from . import game_cost
-from .arrow_tables import TableConverter, TableSpec, join_columns
+from .arrow_tables import TableConverter, TableSpec
 from .chunk_plan import chunk_span, missing_chunks
-from .config import EXPANSIONS, MAX_CHUNKS, MAX_GAMES, all_cores, check_counts, check_out, check_types, time_capped
-from .errors import ConfigError, one_line
-from .out_folder import create as create_folder
-from .out_folder import look_at, refuse_occupied, refuse_unstarted
-from .progress import Progress, note
-from .recorded_chunk import play_in_slices
-from .engine import af_texts, batch_module, card_text, engine_version, observation_info
+from .config import all_cores
+from .engine import card_text, engine_version, observation_info
+from .errors import ConfigError
 from .folder_lock import locked
 from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
+from .match_config import (DETERMINING_KEYS, GAMES, KINDS, PLAYERS, MatchConfig, auto_chunk_size, default_out,
+                           is_match_run, run_id, slowest_game_seconds)
+from .match_games import Seats, check_builtin_seats, chunk_tables, play_games, replay_runner
 from .new_manifest import new_manifest
+from .out_folder import create as create_folder
+from .out_folder import look_at, refuse_occupied, refuse_unstarted
 from .play_session import PlaySession
+from .progress import Progress, note
 
-KINDS = ("match", "tournament")
-GAMES = ("rftg", "af")
-#: Players per game of a match.
-PLAYERS = {"rftg": (2, 6), "af": (2, 4)}
-#: What names a match (its run id): these, plus game and long_game for Alien Frontiers.
-_ID_KEYS = ("kind", "players", "expansion", "advanced", "bots", "games", "seed", "record_decisions")
-#: What must match between a stored match and a `--resume` that names it.
-DETERMINING_KEYS = _ID_KEYS + ("game", "long_game", "goals", "takeovers", "draft")
-
-
-@dataclass
-class MatchConfig:
-    bots: list[str]
-    kind: str = "match"
-    game: str = "rftg"
-    players: int = 2
-    expansion: str = "base"
-    advanced: bool = False
-    long_game: bool = False  # Alien Frontiers: 8 colonies per player with 3 and 4 players
-    goals: bool | None = None  # tgs/rvi: None is the rulebook default (on)
-    takeovers: bool = False    # rvi
-    draft: bool = False        # tgs/rvi
-    games: int = 100  # per group of bots; rounded up to a multiple of `players` (the seat rotations)
-    seed: int | None = None
-    threads: int | None = None
-    out: str | None = None
-    chunk_size: int | None = None
-    record_decisions: bool = False
-    overwrite: bool = False
-    resume: bool = False
-    quiet: bool = False
-
-    def validate(self) -> None:
-        check_types(self, _flag)
-        if self.kind not in KINDS:
-            raise ConfigError(f"unknown kind {shown(self.kind)} (match or tournament)")
-        if self.game not in GAMES:
-            raise ConfigError(f"--game: unknown game {shown(self.game)} (expected one of {', '.join(GAMES)})")
-        if self.game == "af":
-            if self.expansion != "base":
-                raise ConfigError(f"--expansion: Alien Frontiers has no expansions (got {shown(self.expansion)})")
-            if self.advanced:
-                raise ConfigError("--advanced is a Race for the Galaxy option (Alien Frontiers has --long-game)")
-        elif self.long_game:
-            raise ConfigError("--long-game is an Alien Frontiers option")
-        if self.expansion not in EXPANSIONS:
-            raise ConfigError(f"--expansion: unknown expansion {shown(self.expansion)}")
-        lo, hi = PLAYERS[self.game]
-        if not lo <= self.players <= hi:
-            raise ConfigError(f"--players must be {lo} to {hi} for a {self.game} {self.kind}, not {self.players}")
-        if self.advanced and self.players != 2:
-            raise ConfigError("--advanced is the 2-player game: use --players 2")
-        if self.expansion == "base" and (self.goals or self.takeovers or self.draft):
-            raise ConfigError("--goals, --takeovers and --draft need --expansion tgs or rvi")
-        self.bots = [b.strip() for b in self.bots]
-        if any(not b for b in self.bots):
-            raise ConfigError("--bots: an empty bot name")
-        if len(set(self.bots)) != len(self.bots):
-            raise ConfigError(f"--bots lists a bot twice ({cut(','.join(self.bots))}): give each bot once")
-        k, p = len(self.bots), self.players
-        if self.kind == "match" and not 2 <= k <= p:
-            raise ConfigError(f"a match takes 2 to {p} bots for {p} players, got {k}" +
-                              (" (use galaxysim tournament for more)" if k > p else ""))
-        if self.kind == "tournament" and k < max(3, p):
-            raise ConfigError(f"a tournament of {p}-player games takes at least {max(3, p)} bots, got {k}")
-        check_counts(self.games, self.seed, self.threads, None, _flag)
-        check_out(self.out)
-        total = self.total_games  # every lineup's games
-        if total > MAX_GAMES:
-            raise ConfigError(f"--games {self.games:,} per group of bots is {total:,} games in all, more than "
-                              f"{MAX_GAMES:,} (1e12)")
-        if self.chunk_size is not None:
-            check_counts(total, None, None, self.chunk_size, _flag)
-        if self.overwrite and self.resume:
-            raise ConfigError("--overwrite and --resume exclude each other")
-
-    # --- the plan -----------------------------------------------------------------------------------------------
-    @property
-    def deals(self) -> int:
-        return -(-self.games // self.players)
-
-    def lineups(self) -> list[tuple[str, ...]]:
-        """Seat assignments, in order: every group of bots in every rotation."""
-        p = self.players
-        if self.kind == "match":
-            groups = [tuple(self.bots[i % len(self.bots)] for i in range(p))]
-        else:
-            groups = list(itertools.combinations(self.bots, p))
-        return [g[r:] + g[:r] for g in groups for r in range(p)]
-
-    @property
-    def total_games(self) -> int:
-        return len(self.lineups()) * self.deals
-
-    def manifest_config(self) -> dict[str, Any]:
-        out = {"kind": self.kind, "game": self.game, "players": self.players, "expansion": self.expansion,
-               "advanced": self.advanced, "bots": list(self.bots), "games": self.games, "seed": self.seed,
-               "record_decisions": self.record_decisions, "chunk_size": self.chunk_size, "threads": self.threads,
-               "deals": self.deals, "lineups": [list(x) for x in self.lineups()]}
-        if self.game == "af":
-            out["long_game"] = self.long_game
-        elif self.expansion != "base":
-            out.update(goals=self.goals, takeovers=self.takeovers, draft=self.draft)
-        return out
-
-    def game_options(self) -> dict[str, Any]:
-        """The expansions' options as engine keywords (galaxysim._batch.Runner, rftg.Game)."""
-        return {"goals": -1 if self.goals is None else int(self.goals), "takeovers": self.takeovers,
-                "draft": self.draft}
-
-    @classmethod
-    def from_manifest(cls, config: Mapping[str, Any]) -> "MatchConfig":
-        keys = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in config.items() if k in keys})
-
-    @property
-    def variant(self) -> str:
-        if self.game == "af":
-            return "long_game" if self.long_game else "standard"
-        from .config import rftg_variant_label
-
-        return rftg_variant_label(self.expansion, self.players, self.advanced, self.goals, self.takeovers, self.draft)
-
-
-def _flag(key: str) -> str:
-    return "--" + key.replace("_", "-")
-
-
-def is_match_run(config: Mapping[str, Any]) -> bool:
-    return config.get("kind") in KINDS
-
-
-def auto_chunk_size(total: int, threads: int, seconds_per_game: float = 0.0) -> int:
-    """About 20 chunks, but at most AUTO_CHUNK_SECONDS of play each (a Ctrl-C waits for the chunk in flight);
-    `seconds_per_game` is one thread's time for a game (sim/game_cost.py)."""
-    size = max(4 * threads, min(10_000, -(-total // 20)))
-    size = max(time_capped(size, threads, seconds_per_game), -(-total // MAX_CHUNKS))  # at most MAX_CHUNKS chunks
-    return max(1, min(total, size))
-
-
-def slowest_game_seconds(cfg: "MatchConfig") -> float:
-    """The estimated time of a game whose seats hold the slowest entrants (sim/game_cost.py)."""
-    seats = sorted(game_cost.seat_seconds(cfg.game, cfg.players, b) for b in cfg.bots)[-cfg.players:]
-    return game_cost.game_seconds(cfg.game, cfg.players) + sum(seats)
-
-
-def default_out(cfg: MatchConfig, root: Path = Path("runs")) -> Path:
-    if cfg.game == "af":
-        return root / f"{cfg.kind}-af-{cfg.players}p{'-long' if cfg.long_game else ''}-seed{cfg.seed}"
-    adv = "-adv" if cfg.advanced else ""
-    return root / f"{cfg.kind}-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
-
-
-def run_id(cfg: MatchConfig, engine: str | None = None) -> str:
-    """Names what was played: a hash of the plan and the engine version (`engine`, default this one's)."""
-    key = {k: getattr(cfg, k) for k in _ID_KEYS}
-    if cfg.game == "af":
-        key.update(game=cfg.game, long_game=cfg.long_game)
-    elif cfg.expansion != "base":  # base-game ids as they were
-        key.update(goals=cfg.goals, takeovers=cfg.takeovers, draft=cfg.draft)
-    key["engine_version"] = engine_version() if engine is None else engine
-    return "m-" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:12]
-
-
-# --- playing ---------------------------------------------------------------------------------------------------------
-
-class _Seats:
-    """Makes and keeps the players of each lineup: a batch Runner for all-C++ lineups, else one object per seat
-    (Python bots made from their specs, or given as objects) for the C++ loop with Python calls."""
-
-    def __init__(self, cfg: MatchConfig, objects: Mapping[str, Any]):
-        self.cfg = cfg
-        self.objects = dict(objects)
-        self._runners: dict[tuple[str, ...], Any] = {}
-        self._python: dict[tuple[str, ...], list[Any]] = {}
-        self._game = None
-
-    def all_builtin(self, lineup: Sequence[str]) -> bool:
-        return all(b not in self.objects and botreg.is_builtin(b) for b in lineup)
-
-    def runner(self, lineup: tuple[str, ...]):
-        if lineup not in self._runners:
-            b = batch_module()
-            try:
-                if self.cfg.game == "af":
-                    self._runners[lineup] = b.AfRunner(af_texts(), self.cfg.players, self.cfg.long_game,
-                                                       list(lineup))
-                else:
-                    self._runners[lineup] = b.Runner(card_text(), self.cfg.players, self.cfg.expansion,
-                                                     self.cfg.advanced, list(lineup), **self.cfg.game_options())
-            except ValueError as e:
-                raise ConfigError(one_line(str(e))) from None
-        return self._runners[lineup]
-
-    def game(self):
-        if self._game is None:
-            if self.cfg.game == "af":
-                from galaxysim import af
-
-                self._game = af.Game(players=self.cfg.players, long_game=self.cfg.long_game)
-            else:
-                from galaxysim import rftg
-
-                opts = self.cfg.game_options()
-                self._game = rftg.Game(players=self.cfg.players, expansion=self.cfg.expansion,
-                                       advanced=self.cfg.advanced,
-                                       goals=None if opts["goals"] < 0 else bool(opts["goals"]),
-                                       takeovers=self.cfg.takeovers, draft=self.cfg.draft)
-        return self._game
-
-    def play_game(self, *args):
-        """The engine's game loop with Python seats (galaxysim._rftg / galaxysim._af play_game)."""
-        if self.cfg.game == "af":
-            from galaxysim import _af
-
-            return _af.play_game(self.game(), *args)
-        from galaxysim import _rftg
-
-        return _rftg.play_game(self.game(), *args)
-
-    def python_seats(self, lineup: tuple[str, ...]) -> list[Any]:
-        if lineup not in self._python:
-            seats = []
-            for b in lineup:
-                if b in self.objects:
-                    seats.append(self.objects[b])
-                elif botreg.is_builtin(b):
-                    seats.append(b)
-                else:
-                    seats.append(botreg.make(b, game=self.cfg.game))
-            self._python[lineup] = seats
-        return self._python[lineup]
-
-    def check(self) -> None:
-        """Every bot can be made (before any file is written)."""
-        for lineup in dict.fromkeys(self.cfg.lineups()):
-            if self.all_builtin(lineup):
-                self.runner(lineup)
-            else:
-                self.python_seats(lineup)
-                for b in lineup:
-                    if botreg.is_builtin(b):
-                        botreg.make(b, game=self.cfg.game)
-
-
-def check_builtin_seats(cfg: MatchConfig) -> None:
-    """What the engine says of the match's game and of its built-in bots (ConfigError); no Python bot is
-    imported."""
-    seats = _Seats(cfg, {})
-    lineup = next((x for x in cfg.lineups() if seats.all_builtin(x)), None)
-    if lineup is not None:
-        seats.runner(lineup)
-    for b in dict.fromkeys(cfg.bots):
-        if botreg.is_builtin(b):
-            botreg.make(b, game=cfg.game)
+__all__ = [
+    "MatchConfig", "MatchOutcome", "play", "resume", "stored_config",
+    # (names sim/match.py held before galaxysim.sim.match_config and .match_games took them)
+    "DETERMINING_KEYS", "GAMES", "KINDS", "PLAYERS", "auto_chunk_size", "default_out", "is_match_run", "run_id",
+    "slowest_game_seconds", "Seats", "check_builtin_seats", "chunk_tables", "play_games", "replay_runner",
+]
 
 
 def stored_config(run: Run) -> MatchConfig:
@@ -332,151 +82,6 @@ def stored_config(run: Run) -> MatchConfig:
     require_tables(run, cfg.record_decisions)
     require_same(run, "run_id", run_id(cfg, stored_engine(run)))
     return cfg
-
-
-def replay_runner(cfg: MatchConfig, game_index: int) -> tuple[Any, int, list[str]]:
-    """What re-plays game `game_index` of a match or tournament: the batch runner of its lineup, the game's deal
-    (its index in that runner's numbering) and the bots by seat. Only built-in bots re-play from the seed; a
-    game that seats a Python bot is refused (ConfigError)."""
-    lineup_index, deal = divmod(game_index, cfg.deals)
-    lineup = cfg.lineups()[lineup_index]
-    seats = _Seats(cfg, {})
-    if not seats.all_builtin(lineup):
-        python = ", ".join(dict.fromkeys(b for b in lineup if not botreg.is_builtin(b)))
-        raise ConfigError(f"--game {game_index} seats the Python bot {python}: galaxysim replay re-plays games of "
-                          "built-in bots only")
-    return seats.runner(lineup), deal, list(lineup)
-
-
-#: The per-seat values of a game's record (play_game) and its list column (the engine's <prefix>_offsets and
-#: <prefix>_cards), by game.
-_SEAT_VALUES = {
-    "rftg": (("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won", "hand_size",
-              "goods", "score_goals"), "tableau"),
-    "af": (("score", "score_colonies", "score_territories", "score_tech", "score_positron", "rank", "won", "ore",
-            "fuel", "ships", "colonies_left", "hub", "territories"), "tech"),
-}
-
-#: The per-game values of a game's record beyond those both games have, by game.
-_GAME_VALUES = {"rftg": ("robot_score",), "af": ()}
-
-
-def _empty_columns(game: str) -> dict[str, dict[str, list]]:
-    values, lst = _SEAT_VALUES[game]
-    return {"games": {k: [] for k in ("game_index", "seed", "rounds", "end_reason", "winners_mask", "decisions",
-                                      "wall_time_us", *_GAME_VALUES[game])},
-            "seats": {k: [] for k in ("game_index", "seat", "bot", *values)}
-            | {f"{lst}_offsets": [0], f"{lst}_cards": []},
-            "decisions": {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal", "observation")}}
-
-
-def _python_segment(seats: _Seats, lineup, bot_codes, seed, first_deal, count, offset, record, errors, bar,
-                    stop: StopRequests):
-    """Plays deals first_deal.. with Python bots in the lineup; returns the engine-like column dict."""
-    values, lst = _SEAT_VALUES[seats.cfg.game]
-    cols = _empty_columns(seats.cfg.game)
-    obs_size = seats.game().observation_size
-    players = seats.python_seats(lineup)
-    labels = list(lineup)
-    g, s, d = cols["games"], cols["seats"], cols["decisions"]
-    for j in range(first_deal, first_deal + count):
-        index = offset + j
-        rec = seats.play_game(players, labels, seed, j, record)
-        for k, v in (("game_index", index), ("seed", rec["seed"]), ("rounds", rec["rounds"]),
-                     ("end_reason", rec["end_reason"]), ("winners_mask", rec["winners_mask"]),
-                     ("decisions", rec["decisions"]), ("wall_time_us", rec["wall_time_us"]),
-                     *((k, rec[k]) for k in _GAME_VALUES[seats.cfg.game])):
-            g[k].append(v)
-        for p, row in enumerate(rec["seats"]):
-            s["game_index"].append(index)
-            s["seat"].append(p)
-            s["bot"].append(bot_codes[p])
-            for k in values:
-                s[k].append(row[k])
-            s[f"{lst}_cards"].extend(row[lst])
-            s[f"{lst}_offsets"].append(len(s[f"{lst}_cards"]))
-        for step, seat, kind, action, legal in rec["decision_rows"]:
-            for k, v in zip(("game_index", "step", "seat", "kind", "action", "legal"),
-                            (index, step, seat, kind, action, legal)):
-                d[k].append(v)
-        if record:
-            size = rec["observation_size"]
-            d["observation"].append(np.frombuffer(rec["observations"], np.int16).reshape(-1, size))
-            obs_size = size
-        if rec["error"] is not None:
-            errors.append({"game_index": index, "seat": rec["error_seat"], "bot": lineup[rec["error_seat"]],
-                           "message": rec["error"]})
-        bar.update(1)
-        stop.check()  # (a game with a Python bot is not stopped half way)
-    obs = d.pop("observation")
-    # (the seeds as uint64, the engine's type: numpy makes a list of ints above and below 2**63 float64)
-    out = {t: {k: np.asarray(v, np.uint64 if k == "seed" else None) for k, v in c.items()} for t, c in cols.items()}
-    if record:
-        out["decisions"]["observation"] = np.concatenate(obs) if obs else np.zeros((0, obs_size), np.int16)
-    return out
-
-
-def _run_showing_progress(runner, bar: Progress, seed: int, first: int, count: int, threads: int, record: bool,
-                          stop: StopRequests) -> dict:
-    """runner.run(...) on a helper thread while this one moves the bar as games finish (Runner.games_played)
-    and stays free for a Ctrl-C, which abandons the games in flight."""
-    box: dict[str, Any] = {}
-
-    def work() -> None:
-        try:
-            box["result"] = runner.run(seed, first, count, threads, record)
-        except BaseException as e:  # handed to the caller
-            box["error"] = e
-
-    start, before = runner.games_played, bar.games
-    worker = threading.Thread(target=work, name="galaxysim-match-engine", daemon=True)
-    worker.start()
-    while worker.is_alive():
-        worker.join(timeout=0.1)
-        stop.check()  # the games in flight are abandoned
-        bar.to(before + min(count, runner.games_played - start))
-    if "error" in box:
-        raise box["error"]
-    bar.to(before + count)
-    return box["result"]
-
-
-def _play_chunk(seats: _Seats, cfg: MatchConfig, first: int, count: int, threads: int, entrants: list[str],
-                errors: list, bar, stop: StopRequests) -> dict:
-    lineups = cfg.lineups()
-    deals = cfg.deals
-    parts = []
-    i = first
-    while i < first + count:
-        li, j = divmod(i, deals)
-        n = min(first + count - i, deals - j)
-        lineup = lineups[li]
-        codes = np.array([entrants.index(b) for b in lineup], np.int8)
-        offset = li * deals
-        if seats.all_builtin(lineup):
-            res = _run_showing_progress(seats.runner(lineup), bar, int(cfg.seed), j, n, threads,
-                                        cfg.record_decisions, stop)
-            for t in ("games", "seats", "decisions"):
-                res[t]["game_index"] = res[t]["game_index"] + offset
-            res["seats"]["bot"] = codes[res["seats"]["bot"]]
-        else:
-            res = _python_segment(seats, lineup, codes, int(cfg.seed), j, n, offset, cfg.record_decisions, errors,
-                                  bar, stop)
-        parts.append(res)
-        i += n
-    return join_columns(parts)
-
-
-def _chunk_tables(seats: _Seats, converter: TableConverter, cfg: MatchConfig, first: int, count: int, threads: int,
-                  errors: list, bar, stop: StopRequests, folder: Path) -> dict:
-    """The run folder's tables of games first .. first+count-1. With recorded decisions the chunk is played in
-    slices, as a run's is, so that memory does not grow with the chunk size (galaxysim.sim.recorded_chunk)."""
-    def play(start: int, n: int) -> dict:
-        return _play_chunk(seats, cfg, start, n, threads, list(cfg.bots), errors, bar, stop)
-
-    if cfg.record_decisions:
-        return play_in_slices(play, converter, first, count, threads, folder).tables
-    return converter.tables(play(first, count))
 
 
 @dataclass
@@ -523,7 +128,7 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
     if folder.has_run and cfg.resume:
         return resume(out, cfg=cfg, objects=objects, threads=cfg.threads, quiet=cfg.quiet, progress=progress,
                       explicit=explicit)
-    seats = _Seats(cfg, objects)
+    seats = Seats(cfg, objects)
     seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
     refuse_occupied(folder, cfg.overwrite)
     if cfg.chunk_size is None:
@@ -571,7 +176,7 @@ def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | Non
                 raise ConfigError(f"--resume: {out} was made with {key}={shown(getattr(have, key))}, not {shown(want)}")
     have.quiet = quiet
     threads = int(threads or all_cores())
-    seats = _Seats(have, dict(objects or {}))
+    seats = Seats(have, dict(objects or {}))
     seats.check()
     verify_run(run)
     converter = _converter(have)
@@ -601,7 +206,7 @@ def _converter(cfg: MatchConfig) -> TableConverter:
     return TableConverter.build(spec, run_id(cfg), card_text())
 
 
-def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: MatchConfig, threads: int,
+def _play(writer: RunWriter, seats: Seats, converter: TableConverter, cfg: MatchConfig, threads: int,
           progress: bool | None, stop: StopRequests) -> MatchOutcome:
     m = writer.manifest
     cs, total = m["chunk_size"], m["games"]
@@ -625,7 +230,7 @@ def _play(writer: RunWriter, seats: _Seats, converter: TableConverter, cfg: Matc
                 first, count = chunk_span(k, cs, total)
                 errors: list = []
                 t = time.perf_counter()
-                tables = _chunk_tables(seats, converter, cfg, first, count, threads, errors, bar, stop, writer.dir)
+                tables = chunk_tables(seats, converter, cfg, first, count, threads, errors, bar, stop, writer.dir)
                 session.wrote(count)
                 extra = {"seconds": round(time.perf_counter() - t, 4)}
                 if errors:

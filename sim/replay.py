@@ -17,7 +17,7 @@ from galaxysim.results.reader import open_run
 from .bots import plays_by_the_clock
 from .engine import batch_module, make_runner
 from .errors import ConfigError
-from .match import replay_runner
+from .match_games import replay_runner
 from .match import stored_config as stored_match_config
 from .stored_config import is_match, run_config
 

@@ -17,7 +17,7 @@ from .config import RunConfig
 from .engine import make_runner
 from .errors import ConfigError
 from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
-from .match import is_match_run
+from .match_config import is_match_run
 from .match import stored_config as stored_match_config
 from .run_identity import run_id
 
