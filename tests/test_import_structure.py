@@ -156,3 +156,26 @@ def test_no_import_circles():
 def test_no_module_uses_another_modules_private_names():
     _, private = import_graph()
     assert private == {}
+
+
+def reachable(graph: dict[str, set[str]], start: set[str]) -> set[str]:
+    seen, todo = set(), list(start)
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo.extend(graph.get(m, ()))
+    return seen
+
+
+def test_the_cluster_side_does_not_depend_on_the_local_run_loop():
+    """Issue 21: the cluster side can change without touching the local run loop. Nothing galaxysim.cluster
+    imports, directly or not, is the run's start/resume, its local chunk loop, a match or the command line (its
+    Ray probe used to import galaxysim.sim.run, which imports galaxysim.cluster.connect: a circle)."""
+    graph, _ = import_graph()
+    cluster = {m for m in graph if m.startswith("galaxysim.cluster.")}
+    local = {"galaxysim.sim.run", "galaxysim.sim.chunk_loop", "galaxysim.sim.local_chunks", "galaxysim.sim.match",
+             "galaxysim.sim.cli", "galaxysim.sim.compare", "galaxysim.sim.replay"}
+    assert local <= set(graph)
+    assert reachable(graph, cluster) & local == set()
+    assert "galaxysim.sim.chunk_job" in reachable(graph, cluster)  # (what a Ray worker plays a chunk with)
