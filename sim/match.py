@@ -35,7 +35,7 @@ from typing import Any, Mapping
 from galaxysim.results import schema as sch
 from galaxysim.results.manifest import RunFolderError
 from galaxysim.results.reader import Run, open_run, verify_run
-from galaxysim.results.writer import RunWriter, clean_folder, games_written, remove_run_folder_contents
+from galaxysim.results.writer import RunWriter, games_written, remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
@@ -45,7 +45,7 @@ from .chunk_plan import chunk_span, missing_chunks
 from .config import all_cores
 from .engine import card_text, engine_version, observation_info
 from .errors import ConfigError
-from .folder_lock import locked
+from .folder_lock import locked, resume_writer
 from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
 from .match_config import (DETERMINING_KEYS, GAMES, KINDS, PLAYERS, MatchConfig, auto_chunk_size, default_out,
                            is_match_run, run_id, slowest_game_seconds)
@@ -181,11 +181,8 @@ def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | Non
     verify_run(run)
     converter = _converter(have)
     with locked(out):
-        run = open_run(out)
-        removed = clean_folder(out, run.manifest)
-        if removed and not quiet:
-            note(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
-        return _play(RunWriter(out, run.manifest), seats, converter, have, threads, progress, stop)
+        writer = resume_writer(out, run, quiet)  # (the folder read again under the lock)
+        return _play(writer, seats, converter, have, threads, progress, stop)
 
 
 def _refuse_unnamed_python_bots(stored: MatchConfig, given: MatchConfig | None, objects: Mapping[str, Any],

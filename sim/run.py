@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from galaxysim.results import schema as sch
 from galaxysim.results.reader import open_run, verify_run
-from galaxysim.results.writer import RunWriter, clean_folder, remove_run_folder_contents
+from galaxysim.results.writer import remove_run_folder_contents
 from galaxysim.stop_requests import StopRequests, listening
 from galaxysim.user_text import shown
 
@@ -25,11 +25,10 @@ from .chunk_loop import RunOutcome, play_chunks
 from .config import RunConfig, all_cores, check_chunk_count
 from .engine import engine_version, make_runner, observation_info, seconds_per_game
 from .errors import ConfigError
-from .folder_lock import locked
+from .folder_lock import locked, resume_writer
 from .new_manifest import new_manifest
 from .out_folder import create as create_folder
 from .out_folder import look_at, refuse_foreign_overwrite, refuse_occupied, refuse_unstarted
-from .progress import note
 from .run_identity import check_same_run, run_id
 from .stored_config import is_match, run_config
 
@@ -127,14 +126,7 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
     with _cluster(ray_address, ray_options, stop) as cluster, locked(out):
         if cluster is not None:
             cfg = cluster.fit(cfg, threads=threads, chunk_size=cfg.chunk_size)
-        again = open_run(out)  # reread under the lock: another process may have been writing
-        if again.manifest != run.manifest:
-            verify_run(again)
-        run = again
-        removed = clean_folder(out, run.manifest)
-        if removed and not quiet:
-            note(f"galaxysim: removed {len(removed)} unfinished file(s) of the interrupted run")
-        writer = RunWriter(out, run.manifest)
+        writer = resume_writer(out, run, quiet)  # (the folder read again under the lock)
         return play_chunks(writer, player, cfg, quiet=quiet, progress=progress, stop=stop, cluster=cluster)
 
 

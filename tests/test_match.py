@@ -161,6 +161,48 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
     assert load_seats(full.path, columns=cols).to_pydict() == load_seats(part, columns=cols).to_pydict()
 
 
+@pytest.mark.parametrize("resume", ["run", "match"])
+def test_a_folder_changed_before_the_lock_is_taken_is_checked_again(tmp_path, monkeypatch, resume):
+    """Between its checks and taking the folder's lock, a resume can find the folder written by another process:
+    the folder is read and verified again under the lock (match --resume read it again without verifying)."""
+    import contextlib
+
+    from galaxysim.results.manifest import RunFolderError
+    from galaxysim.sim import folder_lock
+    from galaxysim.sim.config import RunConfig
+    from galaxysim.sim.run import resume as resume_run, start
+
+    out = tmp_path / "f"
+    if resume == "run":
+        start(RunConfig(players=2, bots=["random"], games=20, seed=4, chunk_size=5, out=str(out), quiet=True),
+              progress=False)
+    else:
+        play(MatchConfig(bots=["heuristic", "random"], games=20, seed=4, chunk_size=5, out=str(out), quiet=True))
+    m = json.loads((out / "manifest.json").read_text())
+    m["chunks"].pop()
+    m["status"] = "interrupted"
+    (out / "manifest.json").write_text(json.dumps(m))
+    real = folder_lock.locked
+
+    @contextlib.contextmanager
+    def another_writer_first(run_dir):  # what another process did just before this one took the lock
+        listed = run_dir / m["chunks"][0]["files"]["seats"]["path"]
+        listed.write_bytes(b"\x00" * listed.stat().st_size)
+        m["elapsed_seconds"] = 99.0
+        (run_dir / "manifest.json").write_text(json.dumps(m))
+        with real(run_dir):
+            yield
+
+    module = "galaxysim.sim.run" if resume == "run" else "galaxysim.sim.match"
+    monkeypatch.setattr(f"{module}.locked", another_writer_first)
+    with pytest.raises(RunFolderError, match="sha256|checksum"):
+        if resume == "run":
+            resume_run(out, quiet=True, progress=False)
+        else:
+            play(MatchConfig(bots=["heuristic", "random"], games=20, seed=4, out=str(out), quiet=True, resume=True))
+    assert json.loads((out / "manifest.json").read_text())["chunks"] == m["chunks"]  # nothing played
+
+
 def test_a_full_disk_stops_a_match_resumably(tmp_path, monkeypatch):
     """A full disk in a match ended it with "No space left on device" and the manifest still "running"."""
     from galaxysim.sim.config import RunWriteError
