@@ -12,26 +12,15 @@ takes what-if changes in the same syntax (docs/af-rules.md, "Data files").
 """
 from __future__ import annotations
 
-import functools
 import json
-from importlib import resources
 
 from . import _af
 from . import game_options
+from .af_data import DATA_FILES, data  # noqa: F401  (af.DATA_FILES, af.data())
 from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, Script, ScriptError, State
 #: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
 BUILTIN_BOTS = _af.BUILTIN_BOTS
 ISMCTS_OPTIONS = _af.ISMCTS_OPTIONS
-
-DATA_FILES = ("af_facilities.txt", "af_territories.txt", "af_tech.txt", "af_setup.txt")
-
-
-@functools.lru_cache(maxsize=None)
-def data() -> _af.Data:
-    """The board and card data shipped with galaxysim (parsed and validated once per process)."""
-    root = resources.files("galaxysim") / "data"
-    texts = [(root / name).read_text(encoding="utf-8") for name in DATA_FILES]
-    return _af.Data(*texts, "pycore/data")
 
 
 def facility_table() -> list[dict]:

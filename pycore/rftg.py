@@ -15,6 +15,7 @@ from importlib import resources
 
 from . import _rftg
 from . import game_options
+from .user_text import shown
 from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, Script, ScriptError, State
 
 EXPANSIONS = ("base", "tgs", "rvi")
@@ -51,7 +52,7 @@ def card_table(expansion: str = "base") -> list[dict]:
 
 def _check_expansion(expansion) -> None:
     if expansion not in EXPANSIONS:
-        raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
+        raise RulesError(f"unknown expansion {shown(expansion)} (expected one of {', '.join(EXPANSIONS)})")
 
 
 class Game(_rftg.Game):

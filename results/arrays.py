@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-__all__ = ["column", "strings", "dictionary", "numpy", "nulls", "read_parquet", "empty_table"]
+__all__ = ["column", "strings", "dictionary", "numpy", "nulls", "read_parquet", "empty_table", "dictionary_codes"]
 
 _NUMERIC_KINDS = "iuf"  # signed and unsigned integers, floats
 
@@ -157,3 +157,18 @@ def read_parquet(path: "str | Path", columns: Sequence[str] | None = None) -> pa
 def empty_table(schema: pa.Schema) -> pa.Table:
     """A table of no rows with `schema` (what schema.empty_table() makes)."""
     return pa.Table.from_batches([], schema)
+
+
+def dictionary_codes(column: pa.ChunkedArray, names: list[str]) -> np.ndarray:
+    """A dictionary-encoded string column as indices into `names` (-1 for a value not in it), chunk by chunk,
+    without making a Python string per row."""
+    parts = []
+    for chunk in column.chunks:
+        if pa.types.is_dictionary(chunk.type):
+            lookup = np.array([names.index(v) if v in names else -1 for v in chunk.dictionary.to_pylist()] + [-1],
+                              np.int64)
+            idx = numpy(chunk.indices)
+            parts.append(lookup[idx])
+        else:
+            parts.append(np.array([names.index(v) if v in names else -1 for v in chunk.to_pylist()], np.int64))
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)

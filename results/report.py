@@ -19,7 +19,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import figures as F
 from .analysis import SMALL_N, RunAnalysis, analyze, table_key
@@ -199,10 +199,12 @@ def make_figures(a: RunAnalysis) -> dict[str, bytes]:
 
 
 def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
-                 universe: Mapping[str, Mapping[str, int]] | None = None, threads: int | None = None) -> ReportResult:
+                 universe: Mapping[str, Mapping[str, int]] | None = None, threads: int | None = None,
+                 checkpoint: Callable[[], None] = lambda: None) -> ReportResult:
     """Writes the report of `run` into `out` (default RUN/report/): report.html (self-contained), one PNG per
     figure, one CSV per table and report.json (the run info). An existing report there is replaced only by a
-    complete new one; a non-empty folder that is not a report is refused."""
+    complete new one; a non-empty folder that is not a report is refused. `checkpoint()` is called between the
+    steps (the command line stops there on Ctrl-C, before anything is written)."""
     t0 = time.perf_counter()
     r = open_run(run)
     out = Path(out) if out is not None else r.path / REPORT_DIR
@@ -210,7 +212,9 @@ def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
         check_folder(out, HTML_FILE)  # before the work
     except FileExistsError as e:
         raise RunFolderError(f"--out {e}") from None
+    checkpoint()
     a = analyze(r, universe=universe, threads=threads)
+    checkpoint()
     t1 = time.perf_counter()
     figures = make_figures(a)
     t2 = time.perf_counter()
@@ -218,6 +222,7 @@ def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
     files.update({f"{name}.csv": csv_text(rows) for name, rows in a.tables.items()})
     files["report.json"] = json.dumps({"info": a.info, "small_n": SMALL_N}, indent=1, default=str)
     files[HTML_FILE] = render_html(a, figures)
+    checkpoint()
     try:
         write_folder(out, files, HTML_FILE)
     except FileExistsError as e:

@@ -20,10 +20,13 @@ from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from galaxysim.cluster import ClusterError
-from galaxysim.results import RunFolderError, SchemaError, summarize
+from galaxysim.stop_requests import current as current_stop_requests
+from galaxysim.stop_requests import listening
+from galaxysim.user_text import shown
 
 from . import cli_match
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
+from .config import DEFAULT_GAMES, RunConfig, check_threads, load_toml, parse_bots, parse_count
+from .errors import ConfigError, RunWriteError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -97,7 +100,7 @@ def _int(text: str) -> int:
     try:
         return int(text.strip().replace("_", ""), 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not an integer: {shown(text)}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -196,12 +199,21 @@ def build_parser() -> argparse.ArgumentParser:
 _SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
 
 
+#: An error line longer than this is cut (each value in it is cut already: galaxysim.user_text.shown).
+MAX_ERROR_CHARS = 2000
+
+
 def _fail(message: str, code: int) -> int:
-    print(f"galaxysim: error: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+    line = " ".join(str(message).split())
+    if len(line) > MAX_ERROR_CHARS:
+        line = line[:MAX_ERROR_CHARS] + f"... ({len(line):,} characters, cut)"
+    print(f"galaxysim: error: {line}", file=sys.stderr, flush=True)
     return code
 
 
 def _print_summary(path: Path) -> None:
+    from galaxysim.results import summarize
+
     print(summarize(path).format(), flush=True)
 
 
@@ -248,7 +260,13 @@ def cmd_resume(ns: argparse.Namespace) -> int:
 
 
 def cmd_summary(ns: argparse.Namespace) -> int:
-    s = summarize(ns.run)
+    from galaxysim.results import open_run, summarize
+
+    from .stored_config import check
+
+    run = open_run(ns.run)
+    check(run)
+    s = summarize(run)
     if ns.json:
         print(json.dumps(s.to_dict(), indent=1))
     else:
@@ -257,9 +275,10 @@ def cmd_summary(ns: argparse.Namespace) -> int:
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
-    from . import run as runmod
+    from .replay import replay
 
-    rep = runmod.replay(ns.run, ns.game)
+    rep = replay(ns.run, ns.game)
+    current_stop_requests().check()  # (a replay of a searching bot's game takes a while)
     try:
         for line in rep.lines:
             print(line)
@@ -285,6 +304,16 @@ COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "repla
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # SIGTERM (kill, a batch system's stop) and Ctrl-C stop every command the same way, at its next safe point
+    # (galaxysim.stop_requests), so that its clean-up runs: export and report remove their unfinished files,
+    # run and match leave a resumable folder. The requests are recorded from the start, before the heavy imports.
+    with listening() as stop:
+        return _main(argv, stop)
+
+
+def _main(argv: Sequence[str] | None, stop) -> int:
+    from galaxysim.results import RunFolderError, SchemaError
+
     parser = build_parser()
     try:
         ns, extra = parser.parse_known_args(argv)
@@ -305,14 +334,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not ns.command:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    from .run import _signals, raise_interrupt
-
     try:
-        # SIGTERM (kill, a batch system's stop) and Ctrl-C stop a command the same way, so that its clean-up
-        # runs: export and report remove their unfinished files (SIGTERM killed them and left the files);
-        # run and match put their own handlers in place while they play.
-        with _signals(raise_interrupt):
-            return COMMANDS[ns.command](ns)
+        stop.check()
+        return COMMANDS[ns.command](ns)
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
     except ClusterError as e:

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from galaxysim.stop_requests import current as stop_requests
+
 from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
@@ -126,24 +128,25 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
         from galaxysim import af
         from galaxysim.variant import Variant
 
-        from .run import _af_resolved
+        from .engine import resolved_af_variant
 
         v = Variant.from_config(config.get("what_if"), game="af")
-        data = _af_resolved(v).data if v is not None else af.data()
+        data = resolved_af_variant(v).data if v is not None else af.data()
         return {"tech card": {k: c["copies"] for k, c in enumerate(data.tech())},
                 "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
         return {}
     from galaxysim import rftg
+    from galaxysim._rftg import CardDb
     from galaxysim.variant import Variant
 
-    from .run import _resolved
+    from .engine import resolved_variant
 
     text = rftg.card_text()
     v = Variant.from_config(config.get("what_if"))
     if v is not None:
-        text = _resolved(v, config.get("expansion", "base")).card_text
-    table = rftg._rftg.CardDb(text, "card data").card_table(config.get("expansion", "base"))
+        text = resolved_variant(v, config.get("expansion", "base")).card_text
+    table = CardDb(text, "card data").card_table(config.get("expansion", "base"))
     return {"card": {row["id"]: row["copies"] for row in table}}
 
 
@@ -151,9 +154,13 @@ def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
 
+    from .stored_config import check
+
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
-    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
+    check(run)
+    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads,
+                       checkpoint=stop_requests().check)
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
     return 0
@@ -222,8 +229,10 @@ def cmd_export(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
 
     from .export import dataset_layout
+    from .stored_config import check
 
     run = open_run(ns.run)
+    check(run)
     if ns.format == "dataset":
         return _export_dataset(run, ns)
     slots, kinds = dataset_layout(run.config)
@@ -232,7 +241,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
         res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,
-                               progress=bar.update)
+                               progress=_stoppable(bar))
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0
 
@@ -250,10 +259,22 @@ def _export_dataset(run, ns: argparse.Namespace) -> int:
     rows = decision_rows(run)
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
-        index = export_dataset(run, out, info, overwrite=ns.overwrite, progress=bar.update)
+        index = export_dataset(run, out, info, overwrite=ns.overwrite, progress=_stoppable(bar))
     size = sum(s["bytes"] for s in index["shards"])
     per = f", {size / index['rows']:.0f} bytes a decision" if index["rows"] else ""
     left = f"; {index['games_left_out']} unfinished games left out" if index["games_left_out"] else ""
     print(f"{out}: {index['rows']:,} decisions of {index['games']:,} games in {len(index['shards'])} shard(s), "
           f"{size / 1e6:.1f} MB{per}{left}")
     return 0
+
+
+def _stoppable(bar: Progress):
+    """The progress callback of an export: it moves the bar and is a safe point for Ctrl-C (an interrupted
+    export removes what it had not finished)."""
+    stop = stop_requests()
+
+    def progress(n: int) -> None:
+        bar.update(n)
+        stop.check()
+
+    return progress

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from galaxysim.stop_requests import listening
 from galaxysim.variant import Variant
 
 from .config import ConfigError, RunConfig
-from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, _af_resolved, _resolved, start
+from .engine import resolved_af_variant, resolved_variant
+from .run import RunOutcome, start
+from .run_identity import DETERMINING_KEYS, RunMismatch
 
 BASELINE_DIR = "baseline"
 REPORT_DIR = "compare"
@@ -45,7 +48,13 @@ def default_out(cfg: RunConfig) -> Path:
 
 
 def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None = None) -> CompareOutcome:
-    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline."""
+    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline. Ctrl-C and
+    SIGTERM stop the run being played (resumable: the same compare again goes on)."""
+    with listening():
+        return _compare(cfg, variants, progress)
+
+
+def _compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None) -> CompareOutcome:
     if not variants:
         raise ConfigError("compare needs at least one --variant (e.g. --variant 'Gambling World.cost=2')")
     if cfg.what_if is not None:
@@ -88,7 +97,8 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
 
     runs = []
     for k, (v, o) in enumerate(done, 1):
-        affected = _af_resolved(v).affected if resolved.game == "af" else _resolved(v, resolved.expansion).affected
+        affected = (resolved_af_variant(v).affected if resolved.game == "af"
+                    else resolved_variant(v, resolved.expansion).affected)
         metrics = compare_paired(base.path, o.path, cards=affected, threads=resolved.threads)
         outcome.metrics.append(metrics)
         runs.append((v.name, list(v.changes), metrics, str(o.path)))

@@ -34,7 +34,7 @@ def dataset_game(manifest: Mapping[str, Any], source: str = "manifest.json"):
     games."""
     from galaxysim.results.dataset_export import GameInfo
 
-    from .match import MatchConfig, is_match_run
+    from .match_config import MatchConfig, is_match_run
 
     config = manifest["config"]
     imported = config.get("imported")

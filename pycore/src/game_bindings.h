@@ -119,7 +119,7 @@ void bind_game_methods(py::class_<typename M::Game, std::shared_ptr<typename M::
       .def("state_from_json",
            [](const std::shared_ptr<Game>& g, py::handle text) {
              const char* hint = py::isinstance<py::dict>(text) ? " (give the JSON text: json.dumps(...))" : "";
-             return PyState<Game>{g, g->from_json(text_arg(text, "the position", hint)), nullptr};
+             return PyState<Game>{g, g->from_json(text_arg<typename M::Error>(text, "the position", hint)), nullptr};
            },
            py::arg("text"),
            (std::string("Load a position written by State.to_json() or by hand (") + M::kStateJsonDoc + ").").c_str())

@@ -13,6 +13,7 @@
 #include "replay_bindings.h"
 #include "rftg/game.h"
 #include "rftg/solo.h"
+#include "common/quoted.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -52,7 +53,7 @@ Level level_of(const std::string& expansion) {
   if (expansion == "base") return kBase;
   if (expansion == "tgs") return kTgs;
   if (expansion == "rvi") return kRvi;
-  throw RulesError("unknown expansion '" + expansion + "' (expected base, tgs or rvi)");
+  throw RulesError("unknown expansion " + text::quoted(expansion) + " (expected base, tgs or rvi)");
 }
 
 py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
@@ -164,7 +165,7 @@ PYBIND11_MODULE(_rftg, m) {
       .def("goal_names", [](const Game& g, const std::string& kind) {
              std::vector<std::string> out;
              int k = kind == "first" ? 0 : kind == "most" ? 1 : -1;
-             if (k < 0) throw RulesError("goal kind must be 'first' or 'most', not '" + kind + "'");
+             if (k < 0) throw RulesError("goal kind must be 'first' or 'most', not " + text::quoted(kind));
              for (int i : g.goal_pool(k)) out.push_back(g.db().goals[i].name);
              return out;
            },

@@ -23,6 +23,7 @@ from galaxysim.results import schema as sch
 from galaxysim.results.arrays import column, strings
 from galaxysim.results.writer import LOCK_FILE, SOURCES_FILE, RunWriter, folder_is_ours, lock_is_held, write_parquet
 
+from ..run_identity import imported_run_id
 from .record import EXPANSIONS
 from .replay import Replay
 
@@ -227,13 +228,11 @@ class ImportWriter:
         return tables
 
     def _run_id(self) -> str:
-        key = json.dumps({"import": "keldon", "files": sorted(Path(f).name for f in self.files),
-                          "reference_readings": list(self.reference_readings)}, sort_keys=True)
-        return "i-" + hashlib.sha256(key.encode()).hexdigest()[:12]
+        return imported_run_id("keldon", [Path(f).name for f in self.files], list(self.reference_readings))
 
     def _manifest(self) -> dict[str, Any]:
-        from galaxysim.sim.run import engine_version, galaxysim_version
-        from galaxysim.sim.run import _now
+        from galaxysim.sim.engine import engine_version, galaxysim_version
+        from galaxysim.sim.new_manifest import now as _now
 
         return {
             "format": mf.FORMAT, "format_version": mf.FORMAT_VERSION, "schema_version": sch.SCHEMA_VERSION,
