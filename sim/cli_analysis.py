@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .cli_options import add_game_options
 from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
@@ -67,16 +68,8 @@ def _compare_flags(c: argparse.ArgumentParser, count, integer) -> None:
     c.add_argument("--variant", metavar="CHANGES", action="append", dest="variants",
                    help="a what-if variant: changes separated by ';' (repeat for more variants)")
     c.add_argument("--config", metavar="FILE", help="TOML file: run keys and [[variant]] tables")
-    c.add_argument("--game", metavar="NAME", default=S, help="rftg (default) or af")
-    c.add_argument("--long-game", action=argparse.BooleanOptionalAction, default=S, help="AF: the long game")
-    c.add_argument("--players", metavar="N", type=integer, default=S)
-    c.add_argument("--expansion", metavar="NAME", default=S)
-    c.add_argument("--advanced", action=argparse.BooleanOptionalAction, default=S)
-    c.add_argument("--bots", metavar="LIST", default=S)
-    c.add_argument("--games", metavar="N", type=count, default=S, help="games per run (default 100,000)")
-    c.add_argument("--seed", metavar="N", type=integer, default=S, help="the seed of every run (default: random)")
-    c.add_argument("--threads", metavar="N", type=integer, default=S)
-    c.add_argument("--chunk-size", metavar="N", type=count, default=S)
+    add_game_options(c, count, integer, games_help="games per run (default 100,000)",
+                     seed_help="the seed of every run (default: random)")
     c.add_argument("--out", metavar="DIR", default=S,
                    help="folder of the runs and the comparison (default runs/compare-<game>-...-seed<seed>)")
     c.add_argument("--overwrite", action="store_true", default=S, help="replay runs already in --out")
