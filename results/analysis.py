@@ -30,7 +30,7 @@ from .arrays import numpy, read_parquet
 from .game_kinds import GameKind, Grouping, Holding, game_kind
 from .manifest import RunFolderError
 from .reader import Run, open_run
-from .schema import SCHEMA_VERSION, schema_version, table_name
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, readable_version, schema_version, table_name
 from .stats import SMALL_N, Mean, Rate, mean_from_sums, rate, rate_difference
 
 __all__ = ["RunAnalysis", "analyze", "connect", "SMALL_N"]
@@ -58,9 +58,9 @@ def _check_files(run: Run, table: str, paths: Sequence[Path]) -> None:
         except (OSError, ValueError) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {p.relative_to(run.path)}: {e}") \
                 from None
-        if table_name(schema) != table or schema_version(schema) != SCHEMA_VERSION:
+        if table_name(schema) != table or not readable_version(schema_version(schema)):
             raise RunFolderError(f"{run.path}: {p.relative_to(run.path)} is not a galaxysim {table} file "
-                                 f"(schema version {SCHEMA_VERSION})")
+                                 f"(schema version {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
 
 
 def connect(run: "Run | str | os.PathLike[str]", con=None, prefix: str = "", threads: int | None = None):
@@ -77,7 +77,9 @@ def connect(run: "Run | str | os.PathLike[str]", con=None, prefix: str = "", thr
     for table in ("games", "seats"):
         files = run.files(table)
         _check_files(run, table, files)
-        con.execute(f"CREATE OR REPLACE VIEW {prefix}{table} AS SELECT * FROM read_parquet({_sql_list(files)})")
+        # (union_by_name: a run's files share one schema version, but a compare may pair runs of two)
+        con.execute(f"CREATE OR REPLACE VIEW {prefix}{table} AS SELECT * FROM read_parquet({_sql_list(files)}, "
+                    "union_by_name = true)")
     cards = run.manifest.get("cards")
     if cards:
         con.execute(f"CREATE OR REPLACE VIEW {prefix}cards AS SELECT * FROM "

@@ -32,7 +32,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .schema import SCHEMA_VERSION, TABLES
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, TABLES
 
 FORMAT = "galaxysim-run"
 FORMAT_VERSION = 1
@@ -140,10 +140,10 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
                              f"{FORMAT_VERSION}): upgrade galaxysim")
     sv = m.get("schema_version")
     _need(isinstance(sv, int), path, "schema_version is missing")
-    if sv != SCHEMA_VERSION:
+    if sv > SCHEMA_VERSION or sv < OLDEST_READABLE_SCHEMA:  # older ones read, with the newer columns null
         newer = "newer" if sv > SCHEMA_VERSION else "older"
         raise RunFolderError(f"{run_dir}: made by a {newer} galaxysim (Parquet schema version {sv}; this one "
-                             f"reads {SCHEMA_VERSION})")
+                             f"reads {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
     _need(isinstance(m.get("config"), dict), path, "config is missing")
     _need(m.get("status") in STATUSES, path, f"status {m.get('status')!r} is not one of {', '.join(STATUSES)}")
     for key in ("chunk_size", "n_chunks", "games"):

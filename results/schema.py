@@ -18,7 +18,13 @@ import pyarrow as pa
 
 from .arrays import column, dictionary, numpy, strings
 
-SCHEMA_VERSION = 3  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions)
+SCHEMA_VERSION = 4  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions); 4: goals,
+# takeovers and the robot's score parts (games.goals, games.robot_score_*, seats.goals_*, seats.takeovers_*) and the
+# card table in cards.parquet
+
+#: The oldest schema version the readers still read (the columns added since come back as their "absent" value:
+#: see ADDED_COLUMNS).
+OLDEST_READABLE_SCHEMA = 1
 
 META_TABLE = b"galaxysim.table"
 META_SCHEMA_VERSION = b"galaxysim.schema_version"
@@ -48,6 +54,10 @@ GAMES_SCHEMA = _schema("games", [
     pa.field("decisions", pa.int32(), nullable=False),
     pa.field("wall_time_us", pa.int32(), nullable=False),
     pa.field("robot_score", pa.int16(), nullable=True),  # the solo game's robot; null in other games
+    pa.field("goals", pa.list_(pa.string()), nullable=False),  # TGS/RvI: names of the goals in play
+    pa.field("robot_score_cards", pa.int16(), nullable=True),  # the solo robot's score parts; null in other games
+    pa.field("robot_score_chips", pa.int16(), nullable=True),
+    pa.field("robot_score_six_cost", pa.int16(), nullable=True),
 ])
 
 SEATS_SCHEMA = _schema("seats", [
@@ -66,6 +76,13 @@ SEATS_SCHEMA = _schema("seats", [
     pa.field("goods", pa.int8(), nullable=False),
     pa.field("tableau", pa.list_(pa.int16()), nullable=False),
     pa.field("score_goals", pa.int16(), nullable=False),  # TGS/RvI goals (0 in the base game)
+    pa.field("goals_first", pa.list_(pa.string()), nullable=False),  # first goals the seat scored
+    pa.field("goals_most", pa.list_(pa.string()), nullable=False),  # most goals whose tile it holds at the end
+    pa.field("goals_most_tied", pa.list_(pa.string()), nullable=False),  # tied at the top without the tile (§2.4)
+    pa.field("takeovers_declared", pa.int8(), nullable=False),  # RvI takeovers (0 without them)
+    pa.field("takeovers_won", pa.int8(), nullable=False),
+    pa.field("takeovers_lost", pa.int8(), nullable=False),
+    pa.field("takeovers_defended", pa.int8(), nullable=False),
 ])
 
 #: Alien Frontiers seats: the seat colour instead of the start world, the score parts of AF (§9), what the
@@ -175,6 +192,21 @@ def _compact_dict(ids: np.ndarray, names: Sequence[str], what: str) -> pa.Dictio
     return dictionary(codes, [names[i] for i in used])
 
 
+def bit_lists(masks: np.ndarray, names: Sequence[str], what: str) -> pa.ListArray:
+    """Bit masks (bit k = names[k]) as a list<string> column: each row's names in bit order."""
+    masks = np.asarray(masks).astype(np.uint64, copy=False)
+    n, width = len(masks), len(names)
+    if n and width < 64 and int(masks.max()) >> width:
+        raise SchemaError(f"engine column {what!r} has a bit beyond its {width} names")
+    if width == 0:
+        return pa.ListArray.from_arrays(column(np.zeros(n + 1, np.int32)), strings([]))
+    bits = (masks[:, None] >> np.arange(width, dtype=np.uint64)[None, :]) & np.uint64(1)
+    offsets = np.zeros(n + 1, np.int32)
+    np.cumsum(bits.sum(axis=1), out=offsets[1:])
+    held = np.nonzero(bits.reshape(-1))[0] % width  # row-major: per row, in bit order
+    return pa.ListArray.from_arrays(column(offsets), strings(list(names)).take(column(held.astype(np.int32))))
+
+
 def _order(game_index: np.ndarray) -> np.ndarray | None:
     """The permutation sorting rows by game index, or None when they already are."""
     if len(game_index) < 2 or bool(np.all(game_index[1:] > game_index[:-1])):
@@ -182,17 +214,25 @@ def _order(game_index: np.ndarray) -> np.ndarray | None:
     return np.argsort(game_index, kind="stable")
 
 
+#: The solo robot's score columns of the games table (engine column name = stored name; -1 from the engine when
+#: the game is not a solo game, stored as null).
+ROBOT_COLUMNS = ("robot_score", "robot_score_cards", "robot_score_chips", "robot_score_six_cost")
+
+
 def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expansion: str, players: int,
-                variant: str, end_reasons: Sequence[str]) -> pa.Table:
-    """The games rows of one chunk, sorted by game index."""
+                variant: str, end_reasons: Sequence[str], goal_names: Sequence[str] = ()) -> pa.Table:
+    """The games rows of one chunk, sorted by game index. `goal_names`: the goal of each bit of the engine's
+    goals_in_play column (Race for the Galaxy: the goals of the card data file, in file order)."""
     gi = _col(cols, "game_index", np.int64)
     n = len(gi)
     order = _order(gi)
     c = {k: _col(cols, k, t, n) for k, t in (("game_index", np.int64), ("seed", np.uint64), ("rounds", np.int16),
                                                ("end_reason", np.int8), ("winners_mask", np.uint8),
                                                ("decisions", np.int32), ("wall_time_us", np.int32))}
-    robot = cols.get("robot_score")  # absent from engines before the expansions: no solo game
-    c["robot_score"] = np.full(n, -1, np.int16) if robot is None else _col(cols, "robot_score", np.int16, n)
+    for k in ROBOT_COLUMNS:  # absent from Alien Frontiers' engine: no solo game
+        c[k] = np.full(n, -1, np.int16) if k not in cols else _col(cols, k, np.int16, n)
+    c["goals_in_play"] = np.zeros(n, np.uint16) if "goals_in_play" not in cols else \
+        _col(cols, "goals_in_play", np.uint16, n)
     if order is not None:
         c = {k: v[order] for k, v in c.items()}
     mask = c["winners_mask"]
@@ -217,6 +257,8 @@ def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expan
         column(c["decisions"]),
         column(c["wall_time_us"]),
         column(c["robot_score"], null=c["robot_score"] < 0),
+        bit_lists(c["goals_in_play"], goal_names, "goals_in_play"),
+        *(column(c[k], null=c["robot_score"] < 0) for k in ROBOT_COLUMNS[1:]),
     ]
     return pa.Table.from_arrays(arrays, schema=GAMES_SCHEMA)
 
@@ -255,16 +297,22 @@ def _bot_column(codes: np.ndarray, bots: Sequence[str]) -> pa.DictionaryArray:
     return _dict(remap[codes] if len(codes) else codes, unique, np.int8, "bot")
 
 
+#: The goal columns of the seats table: stored list<string> column <- the engine's bit mask column.
+SEAT_GOAL_COLUMNS = (("goals_first", "goals_first_mask"), ("goals_most", "goals_most_mask"),
+                     ("goals_most_tied", "goals_most_tied_mask"))
+TAKEOVER_COLUMNS = ("takeovers_declared", "takeovers_won", "takeovers_lost", "takeovers_defended")
+
+
 def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[str],
-                card_names: Sequence[str]) -> pa.Table:
+                card_names: Sequence[str], goal_names: Sequence[str] = ()) -> pa.Table:
     """The seats rows of one chunk (game-major, seat order), sorted by game index.
 
     `bots` is the bot name of each seat list position (the engine's `bot` column
-    indexes it); the stored column holds the names, dictionary-encoded."""
+    indexes it); the stored column holds the names, dictionary-encoded. `goal_names`: as for games_table."""
     names = ("seat", "bot", "start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
-             "hand_size", "goods", "score_goals")
+             "hand_size", "goods", "score_goals", *(m for _, m in SEAT_GOAL_COLUMNS), *TAKEOVER_COLUMNS)
     types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8,
-             np.int16)
+             np.int16, np.uint16, np.uint16, np.uint16, np.int8, np.int8, np.int8, np.int8)
     c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tableau", "tableau", np.int16)])
     cards = numpy(lists["tableau"].values)
     if len(cards) and (cards.min() < 0 or cards.max() >= len(card_names)):
@@ -285,6 +333,8 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
         column(c["goods"]),
         lists["tableau"],
         column(c["score_goals"]),
+        *(bit_lists(c[m], goal_names, m) for _, m in SEAT_GOAL_COLUMNS),
+        *(column(c[k]) for k in TAKEOVER_COLUMNS),
     ]
     return pa.Table.from_arrays(arrays, schema=SEATS_SCHEMA)
 
@@ -304,11 +354,7 @@ def af_seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequen
     n = len(c["seat"])
     if n and (c["seat"].min() < 0 or c["seat"].max() >= min(players, len(colours))):
         raise SchemaError("engine column 'seat' is out of range")
-    bits = (c["territories"][:, None] >> np.arange(len(territory_names), dtype=np.uint8)[None, :]) & 1
-    offsets = np.zeros(n + 1, np.int32)
-    np.cumsum(bits.sum(axis=1), out=offsets[1:])
-    held = np.nonzero(bits.reshape(-1))[0] % len(territory_names)  # row-major: per seat, in board order
-    territories = pa.ListArray.from_arrays(column(offsets), strings([territory_names[t] for t in held]))
+    territories = bit_lists(c["territories"], territory_names, "territories")  # per seat, in board order
     arrays = [
         column(c["game_index"]),
         column(c["seat"]),
@@ -395,3 +441,24 @@ def schema_version(schema: pa.Schema) -> int | None:
         return int(v) if v is not None else None
     except ValueError:
         return None
+
+
+def readable_version(version: int | None) -> bool:
+    """A schema version these readers read: this one, or an older one (OLDEST_READABLE_SCHEMA and later)."""
+    return version is not None and OLDEST_READABLE_SCHEMA <= version <= SCHEMA_VERSION
+
+
+def upgrade_table(t: pa.Table, schema: pa.Schema) -> pa.Table:
+    """A table read from a file of an older schema version in the columns of `schema` (the current one, or the
+    requested columns of it): the columns added since come back null (nullable fields), in schema order."""
+    if t.schema.names == schema.names:
+        return t
+    arrays, fields = [], []
+    for f in schema:
+        if f.name in t.schema.names:
+            arrays.append(t.column(f.name))
+            fields.append(t.schema.field(f.name))
+        else:
+            arrays.append(pa.nulls(t.num_rows, f.type))
+            fields.append(f.with_nullable(True))
+    return pa.Table.from_arrays(arrays, schema=pa.schema(fields, metadata=schema.metadata))

@@ -46,7 +46,7 @@ from . import game_cost
 from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
                      check_types, time_capped)
 from .progress import Progress
-from .run import (_Converter, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
+from .run import (_Converter, goal_names, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
                   write_failure)
 
@@ -312,13 +312,15 @@ def replay_runner(cfg: MatchConfig, game_index: int) -> tuple[Any, int, list[str
 #: <prefix>_cards), by game.
 _SEAT_VALUES = {
     "rftg": (("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won", "hand_size",
-              "goods", "score_goals"), "tableau"),
+              "goods", "score_goals", "goals_first_mask", "goals_most_mask", "goals_most_tied_mask",
+              "takeovers_declared", "takeovers_won", "takeovers_lost", "takeovers_defended"), "tableau"),
     "af": (("score", "score_colonies", "score_territories", "score_tech", "score_positron", "rank", "won", "ore",
             "fuel", "ships", "colonies_left", "hub", "territories"), "tech"),
 }
 
 #: The per-game values of a game's record beyond those both games have, by game.
-_GAME_VALUES = {"rftg": ("robot_score",), "af": ()}
+_GAME_VALUES = {"rftg": ("robot_score", "robot_score_cards", "robot_score_chips", "robot_score_six_cost",
+                         "goals_in_play"), "af": ()}
 
 
 def _empty_columns(game: str) -> dict[str, dict[str, list]]:
@@ -562,7 +564,7 @@ def _converter(cfg: MatchConfig) -> _Converter:
         return _Converter(view, run_id(cfg), list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]),
                           names)
     return _Converter(view, run_id(cfg), list(b.END_REASONS), list(b.DECISION_KINDS),
-                      list(b.design_names(card_text(), cfg.expansion)))
+                      list(b.design_names(card_text(), cfg.expansion)), goal_names=goal_names(card_text()))
 
 
 def _play(writer: RunWriter, seats: _Seats, converter: _Converter, cfg: MatchConfig, threads: int,

@@ -205,6 +205,13 @@ def _now() -> str:
 
 # --- converting a chunk ----------------------------------------------------------------------------------------------
 
+def goal_names(card_text: str) -> list[str]:
+    """The goal names of the card data, in file order: a goal's index is its bit in the engine's goal masks."""
+    from galaxysim import rftg
+
+    return [row["name"] for row in rftg._rftg.CardDb(card_text, "card data").goal_table()]
+
+
 @dataclass
 class _Converter:
     cfg: RunConfig
@@ -213,6 +220,7 @@ class _Converter:
     kinds: list[str]
     card_names: list[str]
     af_names: dict[str, list[str]] | None = None  # Alien Frontiers: tech, territories, colours
+    goal_names: list[str] = dataclasses.field(default_factory=list)  # RftG: the goals of the card data, in order
 
     @classmethod
     def for_run(cls, cfg: RunConfig, rid: str) -> "_Converter":
@@ -220,21 +228,24 @@ class _Converter:
         if cfg.game == "af":
             names = b.af_names(af_texts(), af_overrides(cfg))
             return cls(cfg, rid, list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]), names)
-        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
-                   list(b.design_names(game_card_text(cfg), cfg.expansion)))
+        text = game_card_text(cfg)
+        return cls(cfg, rid, list(b.END_REASONS), list(b.DECISION_KINDS), list(b.design_names(text, cfg.expansion)),
+                   goal_names=goal_names(text))
 
     def seats(self, cols: dict) -> pa.Table:
         cfg = self.cfg
         if self.af_names is not None:
             return sch.af_seats_table(cols, players=cfg.players, bots=cfg.bots, tech_names=self.card_names,
                                       territory_names=self.af_names["territories"], colours=self.af_names["colours"])
-        return sch.seats_table(cols, players=cfg.players, bots=cfg.bots, card_names=self.card_names)
+        return sch.seats_table(cols, players=cfg.players, bots=cfg.bots, card_names=self.card_names,
+                               goal_names=self.goal_names)
 
     def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
         cfg = self.cfg
         out = {
             "games": sch.games_table(res["games"], run_id=self.run_id, game=cfg.game, expansion=cfg.expansion,
-                                     players=cfg.players, variant=cfg.variant, end_reasons=self.end_reasons),
+                                     players=cfg.players, variant=cfg.variant, end_reasons=self.end_reasons,
+                                     goal_names=self.goal_names),
             "seats": self.seats(res["seats"]),
         }
         if cfg.record_decisions:
@@ -473,6 +484,11 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
         return RunOutcome(out, "complete", run.games_written, run.games_planned, 0, 0.0, cfg.threads,
                           message=f"{out} is already complete ({run.games_planned:,} games)")
+    stored_schema = run.manifest.get("schema_version")
+    if stored_schema != sch.SCHEMA_VERSION:  # (its chunks and the missing ones would have different columns)
+        raise ConfigError(f"{out} was written with Parquet schema version {stored_schema}; this galaxysim writes "
+                          f"{sch.SCHEMA_VERSION}: it reads the run but cannot add chunks to it; start a new run "
+                          "instead of resuming")
     verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
     with _cluster(ray_address, ray_options) as cluster, _locked(out):
         if cluster is not None:
