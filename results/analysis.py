@@ -140,6 +140,11 @@ class RunAnalysis:
     seconds: float = 0.0
 
 
+def _columns(con, view: str) -> set[str]:
+    """The columns of a view (an older run folder lacks the newer columns)."""
+    return {r[0] for r in con.execute(f"DESCRIBE {view}").fetchall()}
+
+
 def _group_rows(con, key_sql: str, key_name: str) -> list[dict[str, Any]]:
     rows = con.execute(f"""
         SELECT {key_sql} AS k, count(*) AS n, sum(won::INT) AS wins,
@@ -303,12 +308,20 @@ def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[
                            "max": max(h) if h else None, "small_sample": m.small})
     a.tables["scores"] = score_rows
     if kind.score_parts:
-        sums = ", ".join(f"sum({c}::BIGINT), sum({c}::BIGINT * {c})" for c, _ in kind.score_parts)
-        parts = con.execute(f"SELECT {sums} FROM seats").fetchone()
+        # The parts a run has (an older run folder lacks the newer ones: null, left out), then their total, which
+        # is the mean score (the parts add up to the score in every game mode).
+        have = _columns(con, "seats")
+        present = [(c, label) for c, label in kind.score_parts
+                   if c in have and con.execute(f"SELECT count({c}) FROM seats").fetchone()[0] == n_seats]
+        sums = ", ".join(f"sum({c}::BIGINT), sum({c}::BIGINT * {c})" for c, _ in present)
+        parts = con.execute(f"SELECT {sums} FROM seats").fetchone() if present else ()
         a.tables["score_parts"] = [
-            {"part": label, "n": n_seats, **mean_cols("mean", mean_from_sums(n_seats, int(parts[2 * i]),
-                                                                             int(parts[2 * i + 1])))}
-            for i, (_, label) in enumerate(kind.score_parts)]
+            {"part": label, "n": n_seats, **mean_cols("mean", mean_from_sums(n_seats, int(parts[2 * i] or 0),
+                                                                             int(parts[2 * i + 1] or 0)))}
+            for i, (_, label) in enumerate(present)]
+        a.tables["score_parts"].append({"part": "total", "n": n_seats,
+                                        **mean_cols("mean", mean_from_sums(n_seats, int(tot_s or 0),
+                                                                           int(tot_ss or 0)))})
     a.tables["score_distribution"] = [
         {"score": v, **{k: a.score_hist[k].get(v, 0) for k in a.score_hist}} for v in sorted(a.score_hist["all"])]
 

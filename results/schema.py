@@ -198,12 +198,13 @@ def bit_lists(masks: np.ndarray, names: Sequence[str], what: str) -> pa.ListArra
     n, width = len(masks), len(names)
     if n and width < 64 and int(masks.max()) >> width:
         raise SchemaError(f"engine column {what!r} has a bit beyond its {width} names")
-    if width == 0:
+    top = int(masks.max()).bit_length() if n else 0  # only the bits in use (none at all in most runs)
+    if top == 0:
         return pa.ListArray.from_arrays(column(np.zeros(n + 1, np.int32)), strings([]))
-    bits = (masks[:, None] >> np.arange(width, dtype=np.uint64)[None, :]) & np.uint64(1)
+    bits = ((masks[:, None] >> np.arange(top, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(np.uint8)
     offsets = np.zeros(n + 1, np.int32)
-    np.cumsum(bits.sum(axis=1), out=offsets[1:])
-    held = np.nonzero(bits.reshape(-1))[0] % width  # row-major: per row, in bit order
+    np.cumsum(bits.sum(axis=1, dtype=np.int32), out=offsets[1:])
+    held = np.flatnonzero(bits) % top  # row-major: per row, in bit order
     return pa.ListArray.from_arrays(column(offsets), strings(list(names)).take(column(held.astype(np.int32))))
 
 
