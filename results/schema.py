@@ -129,9 +129,36 @@ def decisions_schema(observation_size: int) -> pa.Schema:
 #: The decisions columns (the observation's byte width here is a placeholder: it depends on the game kind).
 DECISIONS_SCHEMA = decisions_schema(1)
 
+#: Race for the Galaxy: every card design of the card data (the run's what-if variant applied).
 CARDS_SCHEMA = _schema("cards", [
     pa.field("card_id", pa.int16(), nullable=False),
     pa.field("name", pa.string(), nullable=False),
+    pa.field("type", pa.string(), nullable=False),  # world, development
+    pa.field("cost", pa.int8(), nullable=False),
+    pa.field("vp", pa.int8(), nullable=False),
+    pa.field("good", pa.string(), nullable=True),  # novelty, rare, genes, alien, any; null: none
+    pa.field("military", pa.bool_(), nullable=False),
+    pa.field("windfall", pa.bool_(), nullable=False),
+    pa.field("start", pa.int8(), nullable=True),  # a start world's number; null for other cards
+    pa.field("expansion", pa.string(), nullable=True),  # the first of base, tgs, rvi whose deck has it
+    pa.field("copies", pa.int8(), nullable=False),  # copies in the run's deck (its expansion)
+    pa.field("powers", pa.int8(), nullable=False),
+    pa.field("flags", pa.list_(pa.string()), nullable=False),
+])
+
+#: Alien Frontiers: the alien tech cards (card_id = tech id, as in seats.tech), then the orbital facilities, then
+#: the territories (board order), the run's what-if variant applied.
+AF_CARDS_SCHEMA = _schema("cards", [
+    pa.field("card_id", pa.int16(), nullable=False),
+    pa.field("name", pa.string(), nullable=False),
+    pa.field("kind", pa.string(), nullable=False),  # tech, facility, territory
+    pa.field("index", pa.int16(), nullable=False),  # position within its kind
+    pa.field("copies", pa.int8(), nullable=False),  # tech: copies in the deck; others 1
+    pa.field("cost", pa.int8(), nullable=True),  # tech: its cost
+    pa.field("vp", pa.int8(), nullable=True),  # tech: VP (Alien City, Alien Monument)
+    pa.field("power", pa.string(), nullable=True),  # tech: its power; facility: its kind; territory: its bonus
+    pa.field("amount", pa.int8(), nullable=True),  # tech, territory: the power's or bonus's amount
+    pa.field("docks", pa.int8(), nullable=True),  # facility: docks usable with the run's player count
 ])
 
 SCHEMAS: dict[str, pa.Schema] = {
@@ -143,9 +170,11 @@ SCHEMAS: dict[str, pa.Schema] = {
 
 
 def schema_for(table: str, game: str = "rftg") -> pa.Schema:
-    """The schema of `table` in a run of `game` (only the seats columns depend on the game)."""
+    """The schema of `table` in a run of `game` (the seats and cards columns depend on the game)."""
     if table == "seats" and game == "af":
         return AF_SEATS_SCHEMA
+    if table == "cards" and game == "af":
+        return AF_CARDS_SCHEMA
     return SCHEMAS[table]
 
 
@@ -422,10 +451,44 @@ def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> 
     return pa.Table.from_arrays(arrays, schema=decisions_schema(obs.shape[1]))
 
 
-def cards_table(card_names: Sequence[str]) -> pa.Table:
-    """card id -> name, for every card design the engine knows."""
-    return pa.Table.from_arrays([column(np.arange(len(card_names), dtype=np.int16)), strings(list(card_names))],
-                                schema=CARDS_SCHEMA)
+_LEVELS = ("base", "tgs", "rvi")
+
+
+def cards_table(rows: Sequence[Mapping]) -> pa.Table:
+    """The card table of a Race for the Galaxy run: `rows` as CardDb.card_table(expansion, all=True) gives them
+    (one per design, in id order: id, name, type, cost, vp, good, military, windfall, start, copies,
+    copies_by_level, powers, flags)."""
+    if [r["id"] for r in rows] != list(range(len(rows))):
+        raise SchemaError("the card table must list every design, in id order")
+    first = [next((_LEVELS[k] for k, c in enumerate(r["copies_by_level"]) if c > 0), None) for r in rows]
+    values = {
+        "card_id": [r["id"] for r in rows], "name": [r["name"] for r in rows], "type": [r["type"] for r in rows],
+        "cost": [r["cost"] for r in rows], "vp": [r["vp"] for r in rows], "good": [r["good"] for r in rows],
+        "military": [bool(r["military"]) for r in rows], "windfall": [bool(r["windfall"]) for r in rows],
+        "start": [r["start"] for r in rows], "expansion": first, "copies": [r["copies"] for r in rows],
+        "powers": [r["powers"] for r in rows], "flags": [list(r["flags"]) for r in rows],
+    }
+    return pa.Table.from_pydict(values, schema=CARDS_SCHEMA)
+
+
+def af_cards_table(tech: Sequence[Mapping], facilities: Sequence[Mapping], territories: Sequence[Mapping],
+                   players: int) -> pa.Table:
+    """The card table of an Alien Frontiers run: the tech cards, facilities and territories as galaxysim.af's data
+    lists them (Data.tech(), .facilities(), .territories())."""
+    rows = []
+    for k, t in enumerate(tech):
+        rows.append(dict(name=t["name"], kind="tech", index=k, copies=t["copies"], cost=t["cost"], vp=t["vp"],
+                         power=t["power"], amount=t["amount"], docks=None))
+    for k, f in enumerate(facilities):
+        usable = f.get("usable") or {}
+        rows.append(dict(name=f["name"], kind="facility", index=k, copies=1, cost=None, vp=None, power=f["kind"],
+                         amount=None, docks=usable.get(players, f.get("docks"))))
+    for k, t in enumerate(territories):
+        rows.append(dict(name=t["name"], kind="territory", index=k, copies=1, cost=None, vp=None, power=t["bonus"],
+                         amount=t["amount"], docks=None))
+    values = {f.name: [r.get(f.name) for r in rows] for f in AF_CARDS_SCHEMA if f.name != "card_id"}
+    values["card_id"] = list(range(len(rows)))
+    return pa.Table.from_pydict(values, schema=AF_CARDS_SCHEMA)
 
 
 def table_name(schema: pa.Schema) -> str | None:

@@ -46,7 +46,7 @@ from . import game_cost
 from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, check_counts, check_out,
                      check_types, time_capped)
 from .progress import Progress
-from .run import (_Converter, goal_names, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
+from .run import (_Converter, goal_names, run_cards_table, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
                   engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
                   write_failure)
 
@@ -508,7 +508,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
             "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
             "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
         }
-        writer = RunWriter.create(out, manifest, sch.cards_table(converter.card_names))
+        writer = RunWriter.create(out, manifest, run_cards_table(cfg.game, cfg.expansion, cfg.players))
         return _play(writer, seats, converter, cfg, threads, progress)
 
 

@@ -119,6 +119,20 @@ def game_card_text(cfg: RunConfig) -> str:
     return card_text() if cfg.what_if is None else _resolved(cfg.what_if, cfg.expansion).card_text
 
 
+def run_cards_table(game: str, expansion: str, players: int, what_if=None) -> pa.Table:
+    """cards.parquet of a run: the card table of the game played (its what-if variant applied): RftG every
+    card design, Alien Frontiers the tech cards, facilities and territories."""
+    if game == "af":
+        from galaxysim import af
+
+        data = _af_resolved(what_if).data if what_if is not None else af.data()
+        return sch.af_cards_table(data.tech(), data.facilities(), data.territories(), players)
+    from galaxysim import rftg
+
+    text = card_text() if what_if is None else _resolved(what_if, expansion).card_text
+    return sch.cards_table(rftg._rftg.CardDb(text, "card data").card_table(expansion, all=True))
+
+
 def rule_options(cfg: RunConfig) -> dict[str, int]:
     """The rule constants the variant changes, as engine keywords (hand_limit, vp_per_player, tableau_end)."""
     return {} if cfg.what_if is None else dict(_resolved(cfg.what_if, cfg.expansion).rules)
@@ -402,7 +416,7 @@ def refuse_foreign_overwrite(out: Path) -> None:
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
                      cluster) -> RunOutcome:
     converter = player.converter
-    cards = sch.cards_table(converter.card_names)
+    cards = run_cards_table(cfg.game, cfg.expansion, cfg.players, cfg.what_if)
     if nonempty:
         remove_run_folder_contents(out)
     n_chunks = -(-cfg.games // cfg.chunk_size)

@@ -218,3 +218,26 @@ def test_compare_reads_the_same_config_file_as_run(tmp_path):
     assert main(["compare", "--config", str(cfg), "--out", str(out), "--quiet"]) == 0
     assert set(load_games(out / "baseline").column("variant").to_pylist()) == {"solo-hard"}
     assert None not in load_games(out / "variant-1").column("robot_score_six_cost").to_pylist()
+
+
+def test_cards_parquet_carries_the_card_table(runs, tmp_path):
+    cards = load_cards(runs["rvi-6p-takeovers"]).to_pylist()
+    assert [c["card_id"] for c in cards] == list(range(len(rftg.card_db())))
+    table = {c["id"]: c for c in rftg.card_table("rvi")}
+    for c in cards:
+        if c["card_id"] in table:
+            t = table[c["card_id"]]
+            assert (c["name"], c["type"], c["cost"], c["vp"], c["good"], c["military"], c["copies"], c["flags"]) == \
+                (t["name"], t["type"], t["cost"], t["vp"], t["good"], t["military"], t["copies"], t["flags"])
+        else:
+            assert c["copies"] == 0
+    by_name = {c["name"]: c for c in cards}
+    assert by_name["Old Earth"]["expansion"] == "base" and by_name["Rebel Alliance"]["expansion"] == "rvi"
+    # The game played: a what-if variant's changes are in the table.
+    out = play(tmp_path / "v", ["--variant", "Gambling World.cost=2"], games=20)
+    changed = [c for c in load_cards(out).to_pylist() if c["name"] == "Gambling World" and c["copies"]]
+    assert [c["cost"] for c in changed] == [2]
+    # Alien Frontiers: tech cards (card_id = tech id), facilities, territories.
+    af_cards = load_cards(runs["af-3p"]).to_pylist()
+    assert {c["kind"] for c in af_cards} == {"tech", "facility", "territory"}
+    assert sum(c["kind"] == "territory" for c in af_cards) == 8
