@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import pyarrow.parquet as pq
 
+from . import expansion_analysis
 from .arrays import numpy, read_parquet
 from .game_kinds import GameKind, Grouping, Holding, game_kind
 from .manifest import RunFolderError
@@ -137,6 +138,8 @@ class RunAnalysis:
     score_hist: dict[str, dict[int, int]] = field(default_factory=dict)
     #: {end reason: {rounds: games}}
     rounds_hist: dict[str, dict[int, int]] = field(default_factory=dict)
+    #: the solo game: {difficulty (games.variant): {robot score: games}}
+    robot_hist: dict[str, dict[int, int]] = field(default_factory=dict)
     seconds: float = 0.0
 
 
@@ -244,10 +247,11 @@ def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, in
 
 
 def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[Any, int]] | None = None,
-            threads: int | None = None) -> RunAnalysis:
+            threads: int | None = None, goal_table: Mapping[str, Mapping[str, Any]] | None = None) -> RunAnalysis:
     """Aggregates a run for the report. `universe` ({holding item: {key: copies in play}}, the key being the id
     for a holding with a names table, else the name; e.g. {"card": {0: 1, ...}}) adds the copies and a row for
-    every item in play that no seat held."""
+    every item in play that no seat held. `goal_table` ({goal name: {kind, vp, tie_vp, ...}}) adds each goal's
+    VP to the goals section."""
     t0 = time.perf_counter()
     run = open_run(run)
     con = connect(run, threads=threads)
@@ -322,6 +326,17 @@ def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[
         a.tables["score_parts"].append({"part": "total", "n": n_seats,
                                         **mean_cols("mean", mean_from_sums(n_seats, int(tot_s or 0),
                                                                            int(tot_ss or 0)))})
+    # --- the expansions: goals, takeovers, the solo robot (results/expansion_analysis.py) ---
+    goals = expansion_analysis.goal_rows(con, goal_table)
+    if goals:
+        a.tables["goals"] = goals
+        a.tables["goal_vp"] = expansion_analysis.goal_vp_rows(con)
+    summary, effects = expansion_analysis.takeover_rows(con)
+    if summary:
+        a.tables["takeovers"], a.tables["takeover_effects"] = summary, effects
+    robot_wins, robot_scores, a.robot_hist = expansion_analysis.robot_rows(con)
+    if robot_wins:
+        a.tables["robot_wins"], a.tables["robot_scores"] = robot_wins, robot_scores
     a.tables["score_distribution"] = [
         {"score": v, **{k: a.score_hist[k].get(v, 0) for k in a.score_hist}} for v in sorted(a.score_hist["all"])]
 

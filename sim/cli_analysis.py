@@ -140,13 +140,30 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     return {"card": {row["id"]: row["copies"] for row in table}}
 
 
+def goal_table(config: dict) -> dict[str, dict]:
+    """{goal name: its row of CardDb.goal_table()} for a Race for the Galaxy run (its variant's card data)."""
+    if config.get("game") != "rftg":
+        return {}
+    from galaxysim import rftg
+    from galaxysim.variant import Variant
+
+    from .run import _resolved
+
+    text = rftg.card_text()
+    v = Variant.from_config(config.get("what_if"))
+    if v is not None:
+        text = _resolved(v, config.get("expansion", "base")).card_text
+    return {row["name"]: row for row in rftg._rftg.CardDb(text, "card data").goal_table()}
+
+
 def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
 
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
-    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
+    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads,
+                       goal_table=goal_table(run.config))
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
     return 0

@@ -241,3 +241,42 @@ def test_cards_parquet_carries_the_card_table(runs, tmp_path):
     af_cards = load_cards(runs["af-3p"]).to_pylist()
     assert {c["kind"] for c in af_cards} == {"tech", "facility", "territory"}
     assert sum(c["kind"] == "territory" for c in af_cards) == 8
+
+
+def test_report_sections_for_goals_takeovers_and_the_robot(runs, tmp_path):
+    from galaxysim.results.report import write_report
+    from galaxysim.sim.cli_analysis import goal_table
+
+    run = runs["rvi-6p-takeovers"]
+    res = write_report(run, out=tmp_path / "rvi", goal_table=goal_table(open_run(run).config))
+    t = res.analysis.tables
+    seats, games = load_seats(run).to_pylist(), load_games(run).to_pylist()
+    # Goals: one row per goal in play, claim counts and VP as the rows say.
+    in_play = {g for game in games for g in game["goals"]}
+    assert {r["goal"] for r in t["goals"]} == in_play
+    for r in t["goals"]:
+        claimed = sum(r["goal"] in s["goals_first"] + s["goals_most"] for s in seats)
+        assert r["claimed"] == claimed and r["vp"] == GOALS[r["goal"]]["vp"]
+        assert r["win_rate_lift_ci_low"] <= r["win_rate_lift"] <= r["win_rate_lift_ci_high"]
+    assert t["goal_vp"][0]["mean_goal_vp"] == pytest.approx(sum(s["score_goals"] for s in seats) / len(seats))
+    # Takeovers: declarations and successes as the rows say.
+    summary = {r["measure"]: r for r in t["takeovers"]}
+    assert summary["declarations"]["count"] == sum(s["takeovers_declared"] for s in seats) > 0
+    assert summary["successful (the world moved)"]["count"] == sum(s["takeovers_won"] for s in seats)
+    assert {r["event"] for r in t["takeover_effects"]} == {"declared", "won", "lost", "defended"}
+    html = res.html.read_text()
+    assert 'id="goals"' in html and 'id="takeovers"' in html and "robot_wins" not in t
+    # The solo game: the human's win rate against the robot, the robot's score per difficulty.
+    solo = runs["tgs-solo-hard"]
+    t = write_report(solo, out=tmp_path / "solo").analysis.tables
+    games = load_games(solo).to_pylist()
+    (wins,), (scores,) = t["robot_wins"], t["robot_scores"]
+    assert wins["difficulty"] == "solo-hard" and wins["games"] == len(games)
+    assert wins["human_wins"] == sum(load_seats(solo).column("won").to_pylist())
+    assert wins["human_win_rate_ci_low"] <= wins["human_win_rate"] <= wins["human_win_rate_ci_high"]
+    assert scores["robot_mean_score"] == pytest.approx(sum(g["robot_score"] for g in games) / len(games))
+    assert scores["robot_mean_cards"] + scores["robot_mean_chips"] + scores["robot_mean_six_cost"] == \
+        pytest.approx(scores["robot_mean_score"])
+    # Nothing of the kind in the base game.
+    t = write_report(runs["base-4p"], out=tmp_path / "base").analysis.tables
+    assert not {"goals", "takeovers", "robot_wins"} & set(t)
