@@ -222,15 +222,24 @@ def _compact_dict(ids: np.ndarray, names: Sequence[str], what: str) -> pa.Dictio
 
 
 def bit_lists(masks: np.ndarray, names: Sequence[str], what: str) -> pa.ListArray:
-    """Bit masks (bit k = names[k]) as a list<string> column: each row's names in bit order."""
-    masks = np.asarray(masks).astype(np.uint64, copy=False)
+    """Bit masks (bit k = names[k]) as a list<string> column: each row's names in bit order. (Not a list of
+    dictionary values: read back from several files, each file's dictionary holds the names that occur in it, and
+    tables of one run would compare unequal chunk by chunk.)"""
+    masks = np.asarray(masks)
     n, width = len(masks), len(names)
+    if n and masks.min() < 0:
+        raise SchemaError(f"engine column {what!r} has a negative mask")
     if n and width < 64 and int(masks.max()) >> width:
         raise SchemaError(f"engine column {what!r} has a bit beyond its {width} names")
     top = int(masks.max()).bit_length() if n else 0  # only the bits in use (none at all in most runs)
     if top == 0:
         return pa.ListArray.from_arrays(column(np.zeros(n + 1, np.int32)), strings([]))
-    bits = ((masks[:, None] >> np.arange(top, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(np.uint8)
+    if top <= 16:  # (unpacking the bytes is several times faster than shifting 64-bit words)
+        raw = np.ascontiguousarray(masks.astype("<u2")).view(np.uint8).reshape(n, 2)
+        bits = np.unpackbits(raw, axis=1, bitorder="little")[:, :top]
+    else:
+        wide = masks.astype(np.uint64)
+        bits = ((wide[:, None] >> np.arange(top, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(np.uint8)
     offsets = np.zeros(n + 1, np.int32)
     np.cumsum(bits.sum(axis=1, dtype=np.int32), out=offsets[1:])
     held = np.flatnonzero(bits) % top  # row-major: per row, in bit order
