@@ -94,7 +94,8 @@ def _expansion_sections(t: Mapping[str, list[dict]], figures: Mapping[str, bytes
             "most goal without the tile (which scores the tie VP), the goal VP it gave a seat on average, and the "
             "win rate of the claiming seats against the other seats of those games (the lift, a Newcombe "
             "interval; an association, not an effect). Then the goal VP per seat. " + SMALL_NOTE,
-            [img("goals.png", figures["goals"], "goals"), html_table(t["goals"], cols, "t-goals"),
+            [img("goals.png", figures["goals"], "goals"),
+             f'<div class="scroll">{html_table(t["goals"], cols, "t-goals")}</div>',
              html_table(t.get("goal_vp", []), vp_cols, "t-goal-vp", sortable=False)]))
     if "takeovers" in t:
         sum_cols: list[Col] = [("", lambda r: r["measure"], ""), ("count", lambda r: integer(r["count"]), "n"),
@@ -156,9 +157,10 @@ def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
     parts.append("<dl>" + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in meta) + "</dl>")
     links = [("seats", "seats"), ("bots", "bots")] + [(g.anchor, g.label + "s") for g in kind.groupings] \
         + [(h.anchor, h.item + "s") for h in kind.holdings] \
+        + [("scores", "scores")] \
         + [(x, n) for x, n, key in (("goals", "goals", "goals"), ("takeovers", "takeovers", "takeovers"),
                                     ("robot", "solo robot", "robot_wins")) if key in t] \
-        + [("scores", "scores"), ("length", "game length"), ("endings", "how games end")]
+        + [("length", "game length"), ("endings", "how games end")]
     parts.append("<nav>" + "".join(f'<a href="#{x}">{esc(n)}</a>' for x, n in links) + "</nav>")
 
     parts.append(section(
