@@ -280,3 +280,40 @@ def test_report_sections_for_goals_takeovers_and_the_robot(runs, tmp_path):
     # Nothing of the kind in the base game.
     t = write_report(runs["base-4p"], out=tmp_path / "base").analysis.tables
     assert not {"goals", "takeovers", "robot_wins"} & set(t)
+
+
+def test_a_schema_1_run_folder_still_reads(tmp_path):
+    """The oldest layout: no seats.score_goals, no games.robot_score (made here from the schema-3 fixture by
+    dropping them, as galaxysim before the expansions wrote it)."""
+    import hashlib
+
+    folder = tmp_path / "v1"
+    shutil.copytree(Path(__file__).parent / "data" / "match-0.1.0", folder)
+    m = json.loads((folder / "manifest.json").read_text())
+    drop = {"games": ["robot_score"], "seats": ["score_goals"], "cards": []}
+
+    def rewrite(entry, table):
+        path = folder / entry["path"]
+        t = pq.read_table(path)
+        t = t.drop_columns([c for c in drop[table] if c in t.column_names])
+        meta = dict(t.schema.metadata or {})
+        meta[b"galaxysim.schema_version"] = b"1"
+        pq.write_table(t.replace_schema_metadata(meta), path)
+        data = path.read_bytes()
+        entry.update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+
+    rewrite(m["cards"], "cards")
+    for chunk in m["chunks"]:
+        for table, entry in chunk["files"].items():
+            rewrite(entry, table)
+    m["schema_version"] = 1
+    (folder / "manifest.json").write_text(json.dumps(m))
+    seats, games = load_seats(folder), load_games(folder)
+    assert seats.column("score_goals").null_count == seats.num_rows
+    assert games.column("robot_score").null_count == games.num_rows
+    assert seats.column("score").null_count == 0 and seats.schema.names == sch.SEATS_SCHEMA.names
+    assert main(["summary", str(folder)]) == 0
+    res_dir = tmp_path / "rep"
+    assert main(["report", str(folder), "--out", str(res_dir)]) == 0
+    parts = (res_dir / "score_parts.csv").read_text()
+    assert "goals" not in parts and "total" in parts
