@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-from .arrays import column, dictionary, numpy, strings
+from .arrays import column, dictionary, numpy, optional_strings, string_lists, strings
 
 SCHEMA_VERSION = 4  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions); 4: goals,
 # takeovers and the robot's score parts (games.goals, games.robot_score_*, seats.goals_*, seats.takeovers_*) and the
@@ -470,14 +470,19 @@ def cards_table(rows: Sequence[Mapping]) -> pa.Table:
     if [r["id"] for r in rows] != list(range(len(rows))):
         raise SchemaError("the card table must list every design, in id order")
     first = [next((_LEVELS[k] for k, c in enumerate(r["copies_by_level"]) if c > 0), None) for r in rows]
-    values = {
-        "card_id": [r["id"] for r in rows], "name": [r["name"] for r in rows], "type": [r["type"] for r in rows],
-        "cost": [r["cost"] for r in rows], "vp": [r["vp"] for r in rows], "good": [r["good"] for r in rows],
-        "military": [bool(r["military"]) for r in rows], "windfall": [bool(r["windfall"]) for r in rows],
-        "start": [r["start"] for r in rows], "expansion": first, "copies": [r["copies"] for r in rows],
-        "powers": [r["powers"] for r in rows], "flags": [list(r["flags"]) for r in rows],
-    }
-    return pa.Table.from_pydict(values, schema=CARDS_SCHEMA)
+    # (numpy buffers and galaxysim's own string arrays: pa.array and Table.from_pydict import pandas, see arrays.py)
+    start = [r["start"] for r in rows]
+    arrays = [
+        column(np.arange(len(rows), dtype=np.int16)), strings([r["name"] for r in rows]),
+        strings([r["type"] for r in rows]), column(np.array([r["cost"] for r in rows], np.int8)),
+        column(np.array([r["vp"] for r in rows], np.int8)), optional_strings([r["good"] for r in rows]),
+        column(np.array([bool(r["military"]) for r in rows], bool)),
+        column(np.array([bool(r["windfall"]) for r in rows], bool)),
+        column(np.array([-1 if x is None else x for x in start], np.int8), null=np.array([x is None for x in start])),
+        optional_strings(first), column(np.array([r["copies"] for r in rows], np.int8)),
+        column(np.array([r["powers"] for r in rows], np.int8)), string_lists([list(r["flags"]) for r in rows]),
+    ]
+    return pa.Table.from_arrays(arrays, schema=CARDS_SCHEMA)
 
 
 def af_cards_table(tech: Sequence[Mapping], facilities: Sequence[Mapping], territories: Sequence[Mapping],
@@ -495,9 +500,16 @@ def af_cards_table(tech: Sequence[Mapping], facilities: Sequence[Mapping], terri
     for k, t in enumerate(territories):
         rows.append(dict(name=t["name"], kind="territory", index=k, copies=1, cost=None, vp=None, power=t["bonus"],
                          amount=t["amount"], docks=None))
-    values = {f.name: [r.get(f.name) for r in rows] for f in AF_CARDS_SCHEMA if f.name != "card_id"}
-    values["card_id"] = list(range(len(rows)))
-    return pa.Table.from_pydict(values, schema=AF_CARDS_SCHEMA)
+
+    def ints(key: str, dtype) -> pa.Array:
+        v = [r[key] for r in rows]
+        return column(np.array([0 if x is None else x for x in v], dtype), null=np.array([x is None for x in v]))
+
+    arrays = [column(np.arange(len(rows), dtype=np.int16)), strings([r["name"] for r in rows]),
+              strings([r["kind"] for r in rows]), ints("index", np.int16), ints("copies", np.int8),
+              ints("cost", np.int8), ints("vp", np.int8), optional_strings([r["power"] for r in rows]),
+              ints("amount", np.int8), ints("docks", np.int8)]
+    return pa.Table.from_arrays(arrays, schema=AF_CARDS_SCHEMA)
 
 
 def table_name(schema: pa.Schema) -> str | None:
