@@ -16,7 +16,7 @@ from importlib import resources
 from . import _rftg
 from . import game_options
 from .user_text import shown
-from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, Script, ScriptError, State
+from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, GameRecorder, RulesError, Script, ScriptError, State
 
 EXPANSIONS = ("base", "tgs", "rvi")
 CARD_FILE = "rftg_cards.txt"

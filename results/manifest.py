@@ -34,7 +34,7 @@ from typing import Any
 
 from galaxysim.user_text import shown
 
-from .schema import SCHEMA_VERSION, TABLES
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, TABLES
 
 FORMAT = "galaxysim-run"
 FORMAT_VERSION = 1
@@ -175,10 +175,10 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
                              f"{FORMAT_VERSION}): upgrade galaxysim")
     sv = m.get("schema_version")
     _need(_whole(sv), path, _missing_or_bad(m, "schema_version"))
-    if sv != SCHEMA_VERSION:
+    if sv > SCHEMA_VERSION or sv < OLDEST_READABLE_SCHEMA:  # older ones read, with the newer columns null
         newer = "newer" if sv > SCHEMA_VERSION else "older"
         raise RunFolderError(f"{run_dir}: made by a {newer} galaxysim (Parquet schema version {sv}; this one "
-                             f"reads {SCHEMA_VERSION})")
+                             f"reads {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
     _need(isinstance(m.get("config"), dict), path, "config is missing")
     _check_optional_fields(m, path)
     _need(m.get("status") in STATUSES, path, f"status {shown(m.get('status'))} is not one of {', '.join(STATUSES)}")

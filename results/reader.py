@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from galaxysim.user_text import shown
 
 from .arrays import empty_table, read_parquet
 from .manifest import CARDS_FILE, RunFolderError, read_manifest
-from .schema import SCHEMA_VERSION, schema_for, schema_version, table_name
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, readable_version, schema_for, schema_version, table_name, \
+    upgrade_table
 from .writer import file_sha256, games_written
 
 
@@ -129,19 +131,28 @@ def _read(run: Run, table: str, paths: Sequence[Path], columns: Sequence[str] | 
     parts = []
     for p in paths:
         try:
-            t = read_parquet(p, columns)
+            cols = columns
+            if columns is not None:
+                version = schema_version(pq.read_schema(p))
+                if version is not None and version < SCHEMA_VERSION:  # (an older file lacks the newer columns)
+                    have = set(pq.read_schema(p).names)
+                    cols = [c for c in columns if c in have]
+            t = read_parquet(p, cols)
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {p.relative_to(run.path)}: {e}") \
                 from None
         name, version = table_name(t.schema), schema_version(t.schema)
-        if name != table or version != SCHEMA_VERSION:
+        if name != table or not readable_version(version):
             raise RunFolderError(f"{run.path}: {p.relative_to(run.path)} is not a galaxysim {table} file "
-                                 f"(schema version {SCHEMA_VERSION})")
+                                 f"(schema version {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
+        want = schema if columns is None else pa.schema([schema.field(c) for c in columns], metadata=schema.metadata)
+        if version < SCHEMA_VERSION:  # an older run folder: the columns added since come back null
+            t = upgrade_table(t, want)
         parts.append(t.replace_schema_metadata(schema.metadata))
     if not parts:
         s = schema if columns is None else pa.schema([schema.field(c) for c in columns], metadata=schema.metadata)
         return empty_table(s)
-    return pa.concat_tables(parts)
+    return pa.concat_tables(parts, promote_options="default")
 
 
 def load_games(run: "Run | str | os.PathLike[str]", columns: Sequence[str] | None = None) -> pa.Table:

@@ -6,7 +6,7 @@ match loop's segments of a chunk, the slices of a recorded chunk).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -15,7 +15,7 @@ import pyarrow as pa
 from galaxysim.results import schema as sch
 
 from .config import RunConfig
-from .engine import af_overrides, af_texts, batch_module, game_card_text
+from .engine import af_overrides, af_texts, batch_module, game_card_text, goal_names
 
 
 @dataclass
@@ -39,6 +39,7 @@ class TableConverter:
     kinds: list[str]
     card_names: list[str]
     af_names: dict[str, list[str]] | None = None  # Alien Frontiers: tech, territories, colours
+    goal_names: list[str] = field(default_factory=list)  # RftG: the goals of the card data, in order
 
     @classmethod
     def build(cls, spec: Any, rid: str, card_text: str, af_overrides: str = "") -> "TableConverter":
@@ -49,7 +50,7 @@ class TableConverter:
             names = b.af_names(af_texts(), af_overrides)
             return cls(spec, rid, list(b.AF_END_REASONS), list(b.AF_DECISION_KINDS), list(names["tech"]), names)
         return cls(spec, rid, list(b.END_REASONS), list(b.DECISION_KINDS),
-                   list(b.design_names(card_text, spec.expansion)))
+                   list(b.design_names(card_text, spec.expansion)), goal_names=goal_names(card_text))
 
     @classmethod
     def for_run(cls, cfg: RunConfig, rid: str) -> "TableConverter":
@@ -63,7 +64,8 @@ class TableConverter:
         if self.af_names is not None:
             return sch.af_seats_table(cols, players=spec.players, bots=spec.bots, tech_names=self.card_names,
                                       territory_names=self.af_names["territories"], colours=self.af_names["colours"])
-        return sch.seats_table(cols, players=spec.players, bots=spec.bots, card_names=self.card_names)
+        return sch.seats_table(cols, players=spec.players, bots=spec.bots, card_names=self.card_names,
+                               goal_names=self.goal_names)
 
     def tables(self, res: dict[str, dict]) -> dict[str, pa.Table]:
         """The run's tables of a batch: games, seats and, when the run records them, decisions."""
@@ -76,7 +78,8 @@ class TableConverter:
         spec = self.spec
         return {
             "games": sch.games_table(res["games"], run_id=self.run_id, game=spec.game, expansion=spec.expansion,
-                                     players=spec.players, variant=spec.variant, end_reasons=self.end_reasons),
+                                     players=spec.players, variant=spec.variant, end_reasons=self.end_reasons,
+                                     goal_names=self.goal_names),
             "seats": self.seats(res["seats"]),
         }
 

@@ -25,6 +25,7 @@ from galaxysim.stop_requests import listening
 from galaxysim.user_text import shown
 
 from . import cli_match
+from .cli_options import add_game_options
 from .config import DEFAULT_GAMES, RunConfig, check_threads, load_toml, parse_bots, parse_count
 from .errors import ConfigError, RunWriteError
 
@@ -117,35 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(manifest.json, games/, seats/, decisions/, cards.parquet), then prints\n"
                                    "a summary. With no flags: the defaults shown below.",
                        epilog=RUN_EXAMPLES, argument_default=S)
-    d = RunConfig()
-    r.add_argument("--game", metavar="NAME", help=f"rftg (Race for the Galaxy) or af (Alien Frontiers) "
-                                                 f"(default {d.game})")
-    r.add_argument("--players", metavar="N", type=_int, help=f"number of players (default {d.players})")
-    r.add_argument("--expansion", metavar="NAME", help=f"base, tgs or rvi (default {d.expansion})")
-    r.add_argument("--advanced", action=argparse.BooleanOptionalAction,
-                   help="the advanced 2-player game (default off)")
-    r.add_argument("--goals", action=argparse.BooleanOptionalAction,
-                   help="tgs/rvi: the goals (default: on, as the rulebook says, except in the solo game)")
-    r.add_argument("--takeovers", action=argparse.BooleanOptionalAction,
-                   help="rvi: takeovers of military worlds (default off, as in a first game)")
-    r.add_argument("--draft", action=argparse.BooleanOptionalAction,
-                   help="tgs/rvi: the draft variant, each player with their own deck (tgs 2-3, rvi 2-5 players)")
-    r.add_argument("--solo-difficulty", metavar="LEVEL",
-                   help="the solo game (--players 1, tgs/rvi): the robot's level, easy, medium or hard "
-                        "(default medium)")
-    r.add_argument("--solo-config", metavar="FILE",
-                   help="the solo game: a solo configuration file (robot data and the rulebook's missing values; "
-                        "default: the shipped core/data/rftg_solo.txt)")
-    r.add_argument("--long-game", action=argparse.BooleanOptionalAction,
-                   help="Alien Frontiers: 8 colonies per player with 3 and 4 players (default off)")
-    r.add_argument("--bots", metavar="LIST", help="one bot per seat, comma-separated, e.g. "
-                                                  "random,heuristic,heuristic,heuristic; a single name plays "
-                                                  "every seat (default heuristic)")
-    r.add_argument("--games", metavar="N", type=_count,
-                   help=f"number of games, e.g. 50000, 50k, 1M (default {DEFAULT_GAMES:,})")
-    r.add_argument("--seed", metavar="N", type=_int, help="run seed, 0..2**64-1 (default: random, recorded in "
-                                                          "the manifest)")
-    r.add_argument("--threads", metavar="N", type=_int, help="engine threads (default: all cores)")
+    add_game_options(r, _count, _int)
     r.add_argument("--out", metavar="DIR", help="run folder (default runs/<game>-<expansion>-<N>p-seed<seed>, or "
                                                 "-<timestamp> without --seed)")
     r.add_argument("--record-decisions", action=argparse.BooleanOptionalAction,
@@ -153,9 +126,6 @@ def build_parser() -> argparse.ArgumentParser:
                         "observation vector (large)")
     r.add_argument("--variant", metavar="CHANGES", dest="what_if",
                    help="a what-if variant, e.g. 'Gambling World.cost=2; hand_limit=12' (docs/variants.md)")
-    r.add_argument("--chunk-size", metavar="N", type=_count,
-                   help="games per chunk file (default: 10,000 per thread, at least 1,000; with ismcts bots "
-                        "about 10 seconds of play)")
     r.add_argument("--config", metavar="FILE", help="TOML config file; flags given here win over it")
     r.add_argument("--overwrite", action="store_true", help="replace the run in an existing --out folder")
     r.add_argument("--resume", action="store_true", help="if --out holds a run, continue it instead of refusing")

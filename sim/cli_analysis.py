@@ -13,6 +13,7 @@ from typing import Any
 
 from galaxysim.stop_requests import current as stop_requests
 
+from .cli_options import add_game_options
 from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
@@ -69,16 +70,8 @@ def _compare_flags(c: argparse.ArgumentParser, count, integer) -> None:
     c.add_argument("--variant", metavar="CHANGES", action="append", dest="variants",
                    help="a what-if variant: changes separated by ';' (repeat for more variants)")
     c.add_argument("--config", metavar="FILE", help="TOML file: run keys and [[variant]] tables")
-    c.add_argument("--game", metavar="NAME", default=S, help="rftg (default) or af")
-    c.add_argument("--long-game", action=argparse.BooleanOptionalAction, default=S, help="AF: the long game")
-    c.add_argument("--players", metavar="N", type=integer, default=S)
-    c.add_argument("--expansion", metavar="NAME", default=S)
-    c.add_argument("--advanced", action=argparse.BooleanOptionalAction, default=S)
-    c.add_argument("--bots", metavar="LIST", default=S)
-    c.add_argument("--games", metavar="N", type=count, default=S, help="games per run (default 100,000)")
-    c.add_argument("--seed", metavar="N", type=integer, default=S, help="the seed of every run (default: random)")
-    c.add_argument("--threads", metavar="N", type=integer, default=S)
-    c.add_argument("--chunk-size", metavar="N", type=count, default=S)
+    add_game_options(c, count, integer, games_help="games per run (default 100,000)",
+                     seed_help="the seed of every run (default: random)")
     c.add_argument("--out", metavar="DIR", default=S,
                    help="folder of the runs and the comparison (default runs/compare-<game>-...-seed<seed>)")
     c.add_argument("--overwrite", action="store_true", default=S, help="replay runs already in --out")
@@ -150,6 +143,23 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
     return {"card": {row["id"]: row["copies"] for row in table}}
 
 
+def goal_table(config: dict) -> dict[str, dict]:
+    """{goal name: its row of CardDb.goal_table()} for a Race for the Galaxy run (its variant's card data)."""
+    if config.get("game") != "rftg":
+        return {}
+    from galaxysim import rftg
+    from galaxysim._rftg import CardDb
+    from galaxysim.variant import Variant
+
+    from .engine import resolved_variant
+
+    text = rftg.card_text()
+    v = Variant.from_config(config.get("what_if"))
+    if v is not None:
+        text = resolved_variant(v, config.get("expansion", "base")).card_text
+    return {row["name"]: row for row in CardDb(text, "card data").goal_table()}
+
+
 def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
@@ -160,7 +170,7 @@ def cmd_report(ns: argparse.Namespace) -> int:
     run = open_run(ns.run)
     check(run)
     res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads,
-                       checkpoint=stop_requests().check)
+                       checkpoint=stop_requests().check, goal_table=goal_table(run.config))
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
     return 0

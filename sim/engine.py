@@ -61,6 +61,29 @@ def game_card_text(cfg: RunConfig) -> str:
     return card_text() if cfg.what_if is None else resolved_variant(cfg.what_if, cfg.expansion).card_text
 
 
+def run_cards_table(game: str, expansion: str, players: int, what_if=None):
+    """cards.parquet of a run: the card table of the game played (its what-if variant applied): RftG every
+    card design, Alien Frontiers the tech cards, facilities and territories."""
+    from galaxysim.results import schema as sch
+
+    if game == "af":
+        from galaxysim import af
+
+        data = resolved_af_variant(what_if).data if what_if is not None else af.data()
+        return sch.af_cards_table(data.tech(), data.facilities(), data.territories(), players)
+    from galaxysim import _rftg
+
+    text = card_text() if what_if is None else resolved_variant(what_if, expansion).card_text
+    return sch.cards_table(_rftg.CardDb(text, "card data").card_table(expansion, all=True))
+
+
+def goal_names(card_text: str) -> list[str]:
+    """The goal names of the card data, in file order: a goal's index is its bit in the engine's goal masks."""
+    from galaxysim import _rftg
+
+    return [row["name"] for row in _rftg.CardDb(card_text, "card data").goal_table()]
+
+
 def rule_options(cfg: RunConfig) -> dict[str, int]:
     """The rule constants the variant changes, as engine keywords (hand_limit, vp_per_player, tableau_end)."""
     return {} if cfg.what_if is None else dict(resolved_variant(cfg.what_if, cfg.expansion).rules)

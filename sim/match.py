@@ -43,7 +43,7 @@ from . import bots as botreg
 from .arrow_tables import TableConverter, TableSpec
 from .chunk_plan import chunk_span, missing_chunks
 from .config import all_cores
-from .engine import card_text, engine_version, observation_info
+from .engine import card_text, engine_version, observation_info, run_cards_table
 from .errors import ConfigError
 from .folder_lock import locked, resume_writer
 from .manifest_checks import corrupt, manifest_path, require_same, require_tables, stored_engine
@@ -143,7 +143,7 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
         observation = observation_info(seats.game(), cfg.game) if cfg.record_decisions else None
         manifest = new_manifest(run_id(cfg), cfg.manifest_config(), total, cfg.chunk_size, cfg.record_decisions,
                                 observation)
-        writer = create_folder(out, manifest, sch.cards_table(converter.card_names))
+        writer = create_folder(out, manifest, run_cards_table(cfg.game, cfg.expansion, cfg.players))
         return _play(writer, seats, converter, cfg, threads, progress, stop)
 
 

@@ -131,13 +131,15 @@ def replay_runner(cfg: MatchConfig, game_index: int) -> tuple[Any, int, list[str
 #: <prefix>_cards), by game.
 _SEAT_VALUES = {
     "rftg": (("start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won", "hand_size",
-              "goods", "score_goals"), "tableau"),
+              "goods", "score_goals", "goals_first_mask", "goals_most_mask", "goals_most_tied_mask",
+              "takeovers_declared", "takeovers_won", "takeovers_lost", "takeovers_defended"), "tableau"),
     "af": (("score", "score_colonies", "score_territories", "score_tech", "score_positron", "rank", "won", "ore",
             "fuel", "ships", "colonies_left", "hub", "territories"), "tech"),
 }
 
 #: The per-game values of a game's record beyond those both games have, by game.
-_GAME_VALUES = {"rftg": ("robot_score",), "af": ()}
+_GAME_VALUES = {"rftg": ("robot_score", "robot_score_cards", "robot_score_chips", "robot_score_six_cost",
+                         "goals_in_play"), "af": ()}
 
 
 def _empty_columns(game: str) -> dict[str, dict[str, list]]:

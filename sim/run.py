@@ -23,7 +23,7 @@ from galaxysim.user_text import shown
 from .chunk_job import ChunkJob, ChunkPlayer
 from .chunk_loop import RunOutcome, play_chunks
 from .config import RunConfig, all_cores, check_chunk_count
-from .engine import engine_version, make_runner, observation_info, seconds_per_game
+from .engine import engine_version, make_runner, observation_info, run_cards_table, seconds_per_game
 from .errors import ConfigError
 from .folder_lock import locked, resume_writer
 from .new_manifest import new_manifest
@@ -88,7 +88,7 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
                      stop: StopRequests, cluster) -> RunOutcome:
     converter = player.converter
-    cards = sch.cards_table(converter.card_names)
+    cards = run_cards_table(cfg.game, cfg.expansion, cfg.players, cfg.what_if)
     if nonempty:
         remove_run_folder_contents(out)
     observation = observation_info(player.runner, cfg.game) if cfg.record_decisions else None
@@ -123,6 +123,11 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
     if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
         return RunOutcome(out, "complete", run.games_written, run.games_planned, 0, 0.0, cfg.threads,
                           message=f"{out} is already complete ({run.games_planned:,} games)")
+    stored_schema = run.manifest.get("schema_version")
+    if stored_schema != sch.SCHEMA_VERSION:  # (its chunks and the missing ones would have different columns)
+        raise ConfigError(f"{out} was written with Parquet schema version {stored_schema}; this galaxysim writes "
+                          f"{sch.SCHEMA_VERSION}: it reads the run but cannot add chunks to it; start a new run "
+                          "instead of resuming")
     verify_run(run)  # before taking the lock: a corrupt folder is refused without touching it
     stop.check()
     with _cluster(ray_address, ray_options, stop) as cluster, locked(out):

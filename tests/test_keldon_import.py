@@ -76,6 +76,15 @@ def test_import_writes_a_run_folder_read_by_report_and_duckdb(tmp_path, capsys):
     stored = con.execute(f"SELECT s.game_id, list(x.score ORDER BY x.score) FROM '{out}/sources.parquet' s JOIN "
                          f"'{out}/seats/*.parquet' x USING (game_index) GROUP BY s.game_id").fetchall()
     assert {gid: list(scores) for gid, scores in stored} == recorded
+    # Goal outcomes and takeovers as the batch runner records them (rftg.GameRecorder kept beside the replay):
+    # every seat that scored goal VP claimed or holds a goal, and goal games name their goals.
+    seat_rows = seats.select(["game_index", "score_goals", "goals_first", "goals_most", "takeovers_declared",
+                              "takeovers_won", "takeovers_lost"]).to_pylist()
+    with_goals = [r for r in seat_rows if r["score_goals"] > 0]
+    assert with_goals and all(r["goals_first"] or r["goals_most"] for r in with_goals)
+    assert all(r["takeovers_won"] + r["takeovers_lost"] <= r["takeovers_declared"] for r in seat_rows)
+    goal_games = {r["game_index"] for r in with_goals}
+    assert all(goals for i, goals in enumerate(games.column("goals").to_pylist()) if i in goal_games)
     capsys.readouterr()
     assert cli.main(["summary", str(out)]) == 0  # games of several kinds, recorded elsewhere: said so
     assert capsys.readouterr().out.startswith(f"{out}: 8 games of rftg base, tgs, rvi, 2-6 players, imported from "

@@ -137,6 +137,31 @@ void check_goal_losses(const Game& g, State& s) {
   }
 }
 
+// How each seat stands on each goal in play at the end (§2.3, §2.4): the first goals it
+// scored, the most goals it holds, and those it does not hold but is tied at the top of
+// (at least the minimum), which score the tie chip. goal_vps below gives their VP.
+GoalOutcomes goal_outcomes(const Game& g, const State& s) {
+  GoalOutcomes out;
+  out.in_play = s.goals;
+  for (unsigned left = s.goals; left; left &= left - 1) {
+    int goal = __builtin_ctz(left);
+    const GoalDesign& gd = g.db().goals[goal];
+    uint8_t claims = s.goal_claims[slot_of(s, goal)];
+    const uint16_t bit = static_cast<uint16_t>(1u << goal);
+    if (gd.kind == GoalKind::First) {
+      for (int p = 0; p < s.players; ++p)
+        if ((claims >> p) & 1) out.first[p] |= bit;
+      continue;
+    }
+    MostStandings m = standings(g, s, goal);
+    for (int p = 0; p < s.players; ++p) {
+      if ((claims >> p) & 1) out.most[p] |= bit;
+      else if (m.v[p] == m.max && m.v[p] >= gd.at_least) out.most_tied[p] |= bit;
+    }
+  }
+  return out;
+}
+
 // §2.3 end of game and §2.4: first goals scored, the most-goal holder, and every other
 // player tied at the highest value (at least the minimum), from the final tableaus.
 void goal_vps(const Game& g, const State& s, int* vp) {

@@ -334,6 +334,13 @@ void check_goals(const Game& g, State& s, unsigned when);      // at the end of 
 void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
 void goal_values(const Game& g, const State& s, GoalMeasure m, int* v);  // v[seat] for every seat
 void goal_vps(const Game& g, const State& s, int* vp);  // every seat's goal VP at the end
+// The goals in play and, per seat, those scored (first), held (most) or tied for at the top
+// without the tile (most: the tie chip) at the end; bit = goal index (goals.cpp).
+struct GoalOutcomes {
+  uint16_t in_play = 0;
+  uint16_t first[kMaxPlayers] = {}, most[kMaxPlayers] = {}, most_tied[kMaxPlayers] = {};
+};
+GoalOutcomes goal_outcomes(const Game& g, const State& s);
 // The game's hand limit (10), two more with Pan-Galactic Research (§4.1, DISCARD_TO_12;
 // G-entry in docs/rules.md: what-if rule constants move both numbers together).
 inline int hand_limit(const Game& g, const State& s, int seat) {

@@ -10,6 +10,7 @@
 
 #include "game_bindings.h"
 #include "py_state.h"
+#include "recorder_bindings.h"
 #include "replay_bindings.h"
 #include "rftg/game.h"
 #include "rftg/solo.h"
@@ -83,6 +84,27 @@ py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
   return out;
 }
 
+// The goals of the card data, in file order (a goal's index is its bit in goal masks: the run folder's
+// goals columns, State.goals): name, kind, the first level that uses it, VP, tie VP (most goals) and the
+// value needed.
+py::list goal_table(const CardDb& db) {
+  static const char* const kLevels[] = {"base", "tgs", "rvi"};
+  py::list out;
+  for (size_t i = 0; i < db.goals.size(); ++i) {
+    const GoalDesign& gd = db.goals[i];
+    py::dict row;
+    row["id"] = static_cast<int>(i);
+    row["name"] = gd.name;
+    row["kind"] = gd.kind == GoalKind::First ? "first" : "most";
+    row["level"] = gd.level >= 0 && gd.level < kNumLevels ? kLevels[gd.level] : "?";
+    row["vp"] = int(gd.vp);
+    row["tie_vp"] = int(gd.tie_vp);
+    row["at_least"] = int(gd.at_least);
+    out.append(row);
+  }
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_rftg, m) {
@@ -102,7 +124,10 @@ PYBIND11_MODULE(_rftg, m) {
       .def("__len__", [](const CardDb& db) { return db.designs.size(); })
       .def("card_table", &card_table, py::arg("expansion") = "base", py::arg("all") = false,
            "One dict per design present at that level (all=True: every design): id, name, type, cost, vp, good, "
-           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.");
+           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.")
+      .def("goal_table", &goal_table,
+           "One dict per goal of the card data, in file order (the bit of a goal mask): id, name, kind "
+           "(first/most), level (the first expansion using it), vp, tie_vp, at_least.");
 
   py::class_<Game, std::shared_ptr<Game>> game(m, "Game");
   game.def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
@@ -231,5 +256,6 @@ PYBIND11_MODULE(_rftg, m) {
            py::arg("seat"));
 
   py_rftg::bind_bots(m);
+  py_rftg::bind_recorder(m);
   py_rftg::bind_script(m, state);
 }

@@ -61,6 +61,7 @@ class Replay:
     decisions: list[DecisionRow] = field(default_factory=list)
     script: DrawScript | None = None
     seconds: float = 0.0
+    record_values: dict[str, Any] | None = None  # a finished game's games and seats values, as the batch runner's
 
     @property
     def identical(self) -> bool:
@@ -123,6 +124,7 @@ def _replay(record: Record, kinds: GameKinds, keep_decisions: bool, observations
     rows: list[DecisionRow] = []
     step = 0
     checked = 0
+    recorder = rftg.GameRecorder(state)  # goal outcomes and the takeover tally, as the batch runner keeps them
     while not state.is_terminal():
         kind, seat, legal = state.decision, state.current_player, state.legal_actions()
         if state.round > checked and state.round in starts:
@@ -140,6 +142,7 @@ def _replay(record: Record, kinds: GameKinds, keep_decisions: bool, observations
             obs = state.observation_tensor(seat) if observations else None
             rows.append(DecisionRow(step, seat, kind, action, len(legal), obs))
         step += 1
+        recorder.step(state, action)
         before = state.clone()
         while True:
             try:
@@ -153,7 +156,7 @@ def _replay(record: Record, kinds: GameKinds, keep_decisions: bool, observations
                 state.follow_script(script.script, before.script_position)
     diff = compare_end(data, game, state)
     div = None if diff is None else Divergence(state.round, "end", "end", diff)
-    return Replay(record, game, state, True, div, rows, script)
+    return Replay(record, game, state, True, div, rows, script, record_values=recorder.end(state))
 
 
 def check_names(data: dict[str, Any], cards: Cards) -> None:

@@ -23,6 +23,7 @@ from galaxysim.results import schema as sch
 from galaxysim.results.arrays import column, strings
 from galaxysim.results.writer import LOCK_FILE, SOURCES_FILE, RunWriter, folder_is_ours, lock_is_held, write_parquet
 
+from ..engine import goal_names, run_cards_table
 from ..run_identity import imported_run_id
 from .record import EXPANSIONS
 from .replay import Replay
@@ -85,6 +86,7 @@ class ImportWriter:
         self.chunk = 0
         self.obs_size: dict[tuple, int] = {}
         self.card_names = list(_design_names())
+        self.goal_names = goal_names(rftg.card_text())
 
     # -- the folder -----------------------------------------------------------------------------------------------
 
@@ -147,7 +149,7 @@ class ImportWriter:
         if not games:
             return
         if self.writer is None:
-            self.writer = RunWriter.create(self.tmp, self._manifest(), sch.cards_table(self.card_names))
+            self.writer = RunWriter.create(self.tmp, self._manifest(), run_cards_table("rftg", "rvi", 6))
         first = self.next_index
         by_kind: dict[tuple, list[tuple[Replay, int]]] = {}
         for k, (rep, kind) in enumerate(games):
@@ -171,10 +173,10 @@ class ImportWriter:
         self.max_players = max(self.max_players, players)
         self.expansions.add(expansion)
         g: dict[str, list] = {k: [] for k in ("game_index", "seed", "rounds", "end_reason", "winners_mask",
-                                              "decisions", "wall_time_us", "robot_score")}
+                                              "decisions", "wall_time_us", "robot_score", "goals_in_play")}
         s: dict[str, list] = {k: [] for k in ("game_index", "seat", "bot", "start_world", "score", "score_cards",
                                               "score_chips", "score_six_cost", "rank", "won", "hand_size", "goods",
-                                              "score_goals")}
+                                              "score_goals", *RECORDED_SEAT_COLUMNS)}
         tableau_offsets, tableau_cards = [0], []
         d: dict[str, list] = {k: [] for k in ("game_index", "step", "seat", "kind", "action", "legal")}
         observations = []
@@ -194,11 +196,12 @@ class ImportWriter:
             g["decisions"].append(len(rep.decisions))
             g["wall_time_us"].append(int(rep.seconds * 1e6))
             g["robot_score"].append(-1)
+            g["goals_in_play"].append(rep.record_values["goals_in_play"])
             for seat_row in end["seats"]:
                 s["game_index"].append(index)
                 s["bot"].append(bots.index(bot))
                 for key in ("seat", "start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank",
-                            "won", "hand_size", "goods", "score_goals"):
+                            "won", "hand_size", "goods", "score_goals", *RECORDED_SEAT_COLUMNS):
                     s[key].append(seat_row[key])
                 tableau_cards.extend(seat_row["tableau"])
                 tableau_offsets.append(len(tableau_cards))
@@ -217,8 +220,9 @@ class ImportWriter:
         run_id = self._run_id()
         tables = {
             "games": sch.games_table(gcols, run_id=run_id, game="rftg", expansion=expansion, players=players,
-                                     variant=variant, end_reasons=END_REASONS),
-            "seats": sch.seats_table(scols, players=players, bots=bots, card_names=self.card_names),
+                                     variant=variant, end_reasons=END_REASONS, goal_names=self.goal_names),
+            "seats": sch.seats_table(scols, players=players, bots=bots, card_names=self.card_names,
+                                     goal_names=self.goal_names),
         }
         if self.record_decisions:
             dcols = {k: np.asarray(v) for k, v in d.items()}
@@ -250,7 +254,7 @@ class ImportWriter:
         Returns the number of games written."""
         self._flush()
         if self.writer is None:
-            self.writer = RunWriter.create(self.tmp, self._manifest(), sch.cards_table(self.card_names))
+            self.writer = RunWriter.create(self.tmp, self._manifest(), run_cards_table("rftg", "rvi", 6))
         m = self.writer.manifest
         idx, ids, files, lines = zip(*self.sources) if self.sources else ((), (), (), ())
         sources = pa.Table.from_arrays([column(np.asarray(idx, np.int64)), strings(list(ids)), strings(list(files)),
@@ -301,6 +305,12 @@ def _design_names() -> list[str]:
     return list(_batch.design_names(rftg.card_text(), "rvi"))
 
 
+#: Seat values taken from the batch runner's record of the replayed game (rftg.GameRecorder): goal outcomes
+#: (bit masks over the card data's goals) and the takeover tally.
+RECORDED_SEAT_COLUMNS = ("goals_first_mask", "goals_most_mask", "goals_most_tied_mask", "takeovers_declared",
+                         "takeovers_won", "takeovers_lost", "takeovers_defended")
+
+
 def _end_row(rep: Replay, card_names: list[str]) -> dict[str, Any]:
     """The games and seats values of a replayed game, from galaxysim's end state (as the engine's runner
     records them: runner/game_record.cpp)."""
@@ -321,6 +331,7 @@ def _end_row(rep: Replay, card_names: list[str]) -> dict[str, Any]:
             "score_chips": parts["chips"], "score_six_cost": parts["six_cost"], "score_goals": parts["goals"],
             "won": p in winners, "hand_size": len(me["hand"]), "goods": len(me["goods"]),
             "tableau": sorted(design[_bare(c)] for c in me["tableau"]),
+            **{k: rep.record_values["seats"][p][k] for k in RECORDED_SEAT_COLUMNS},
         })
     for p, row in enumerate(seats):
         row["rank"] = 1 + sum(1 for q in range(game.players)
