@@ -163,6 +163,7 @@ def goal_table(config: dict) -> dict[str, dict]:
 def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
+    from galaxysim.results.safety_cap import cap_counts, format_cap_counts
 
     from .stored_config import check
 
@@ -173,6 +174,8 @@ def cmd_report(ns: argparse.Namespace) -> int:
                        checkpoint=stop_requests().check, goal_table=goal_table(run.config))
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
+    for line in format_cap_counts(cap_counts(run), run.config.get("game", "rftg")):
+        print(line)
     return 0
 
 
