@@ -16,8 +16,8 @@ Steps (docs/decision-dataset.md, benchmarks/README.md):
      random access to one decision (median and 99th percentile, ms);
   3. the loader (galaxysim.results.decision_dataset): ds[i], in-order reading, shuffled batches of 1,024 with
      and without the dense observation and mask;
-  4. with --memory: peak RSS of `galaxysim run --record-decisions` with small and large chunks, and of the
-     export, on runs of two sizes.
+  4. with --memory: peak RSS of `galaxysim run --record-decisions` and `galaxysim match --record-decisions` with
+     small and large chunks, and of the export, on runs of two sizes.
 Speeds are given per CPU second of this process (pyarrow limited to one thread), which other work on the machine
 inflates less than wall time, and in wall time; the load average is printed with the machine.
 """
@@ -248,6 +248,12 @@ def memory(games: int, work: Path) -> dict:
                                  str(chunk), "--out", str(run), "-q"])
         out[f"record_4000_games_chunk_{chunk}"] = {"peak_rss_mb": rss, "seconds": secs}
         subprocess.run(["rm", "-rf", str(run)], check=True)
+        match = work / f"match{chunk}"  # a match records in slices too
+        rss, secs = peak_rss_mb(["match", "--bots", "heuristic,random", "--players", "4", "--record-decisions",
+                                 "--games", "4000", "--seed", "3", "--chunk-size", str(chunk), "--out", str(match),
+                                 "-q"])
+        out[f"match_4000_games_chunk_{chunk}"] = {"peak_rss_mb": rss, "seconds": secs}
+        subprocess.run(["rm", "-rf", str(match)], check=True)
     for n in sorted({max(1, games // 10), games}):
         run = work / f"run{n}"
         rss, secs = peak_rss_mb(["run", "--record-decisions", "--games", str(n), "--seed", "4", "--out", str(run),

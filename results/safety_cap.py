@@ -19,7 +19,8 @@ import numpy as np
 
 from .arrays import numpy
 from .reader import Run, load_games, open_run
-from .summary import _codes, wilson_interval
+from .arrays import dictionary_codes
+from .summary import wilson_interval
 
 __all__ = ["CAP_REASONS", "WARN_SHARE", "CapCount", "cap_counts", "format_cap_counts", "cap_warning"]
 
@@ -52,7 +53,7 @@ def _group_of_game(run: Run, game_index: np.ndarray) -> tuple[list[list[str]], n
     cfg = run.config
     bots = list(cfg.get("bots") or [])
     lineups = cfg.get("lineups")
-    if lineups:  # a match or tournament: game i is lineup i // deals
+    if isinstance(lineups, list):  # a match or tournament: game i is lineup i // deals (an import says True)
         deals = int(cfg["deals"])
         groups: list[list[str]] = []
         of_lineup = []
@@ -73,7 +74,7 @@ def cap_counts(run: "Run | str | os.PathLike[str]") -> list[CapCount]:
     games = load_games(run, columns=["game_index", "rounds", "end_reason"])
     index = numpy(games.column("game_index")).astype(np.int64)
     rounds = numpy(games.column("rounds")).astype(np.int64)
-    reasons = _codes(games.column("end_reason"), [CAP_REASONS.get(game, "round_cap"), "bot_error"])
+    reasons = dictionary_codes(games.column("end_reason"), [CAP_REASONS.get(game, "round_cap"), "bot_error"])
     groups, group = _group_of_game(run, index)
     out = []
     for k, bots in enumerate(groups):

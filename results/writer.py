@@ -30,7 +30,8 @@ LOCK_FILE = ".lock"
 #: What galaxysim derives from a run inside its folder by default (the report, the exported dataset): an
 #: --overwrite removes them with the run they describe.
 DERIVED_ENTRIES = {"report", "decisions.npz", "decisions.parquet", "dataset"}
-KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES, *DERIVED_ENTRIES}
+SOURCES_FILE = "sources.parquet"  # an imported run's record of each game (galaxysim import, docs/import.md)
+KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, SOURCES_FILE, *TABLES, *DERIVED_ENTRIES}
 
 
 def parquet_options(schema: pa.Schema) -> dict[str, Any]:

@@ -11,6 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from galaxysim.stop_requests import current as stop_requests
+
+from .cli_options import add_game_options
 from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
@@ -67,16 +70,8 @@ def _compare_flags(c: argparse.ArgumentParser, count, integer) -> None:
     c.add_argument("--variant", metavar="CHANGES", action="append", dest="variants",
                    help="a what-if variant: changes separated by ';' (repeat for more variants)")
     c.add_argument("--config", metavar="FILE", help="TOML file: run keys and [[variant]] tables")
-    c.add_argument("--game", metavar="NAME", default=S, help="rftg (default) or af")
-    c.add_argument("--long-game", action=argparse.BooleanOptionalAction, default=S, help="AF: the long game")
-    c.add_argument("--players", metavar="N", type=integer, default=S)
-    c.add_argument("--expansion", metavar="NAME", default=S)
-    c.add_argument("--advanced", action=argparse.BooleanOptionalAction, default=S)
-    c.add_argument("--bots", metavar="LIST", default=S)
-    c.add_argument("--games", metavar="N", type=count, default=S, help="games per run (default 100,000)")
-    c.add_argument("--seed", metavar="N", type=integer, default=S, help="the seed of every run (default: random)")
-    c.add_argument("--threads", metavar="N", type=integer, default=S)
-    c.add_argument("--chunk-size", metavar="N", type=count, default=S)
+    add_game_options(c, count, integer, games_help="games per run (default 100,000)",
+                     seed_help="the seed of every run (default: random)")
     c.add_argument("--out", metavar="DIR", default=S,
                    help="folder of the runs and the comparison (default runs/compare-<game>-...-seed<seed>)")
     c.add_argument("--overwrite", action="store_true", default=S, help="replay runs already in --out")
@@ -126,25 +121,38 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
         from galaxysim import af
         from galaxysim.variant import Variant
 
-        from .run import _af_resolved
+        from .engine import resolved_af_variant
 
         v = Variant.from_config(config.get("what_if"), game="af")
-        data = _af_resolved(v).data if v is not None else af.data()
+        data = resolved_af_variant(v).data if v is not None else af.data()
         return {"tech card": {k: c["copies"] for k, c in enumerate(data.tech())},
                 "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
         return {}
+    table = _run_card_db(config).card_table(config.get("expansion", "base"))
+    return {"card": {row["id"]: row["copies"] for row in table}}
+
+
+def goal_table(config: dict) -> dict[str, dict]:
+    """{goal name: its row of CardDb.goal_table()} for a Race for the Galaxy run (its variant's card data)."""
+    if config.get("game") != "rftg":
+        return {}
+    return {row["name"]: row for row in _run_card_db(config).goal_table()}
+
+
+def _run_card_db(config: dict):
+    """The card data a Race for the Galaxy run played: the shipped file, with its what-if variant's changes."""
     from galaxysim import rftg
+    from galaxysim._rftg import CardDb
     from galaxysim.variant import Variant
 
-    from .run import _resolved
+    from .engine import resolved_variant
 
     text = rftg.card_text()
     v = Variant.from_config(config.get("what_if"))
     if v is not None:
-        text = _resolved(v, config.get("expansion", "base")).card_text
-    table = rftg._rftg.CardDb(text, "card data").card_table(config.get("expansion", "base"))
-    return {"card": {row["id"]: row["copies"] for row in table}}
+        text = resolved_variant(v, config.get("expansion", "base")).card_text
+    return CardDb(text, "card data")
 
 
 def cmd_report(ns: argparse.Namespace) -> int:
@@ -152,9 +160,13 @@ def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.report import write_report
     from galaxysim.results.safety_cap import cap_counts, format_cap_counts
 
+    from .stored_config import check
+
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
-    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
+    check(run)
+    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads,
+                       checkpoint=stop_requests().check, goal_table=goal_table(run.config))
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
     for line in format_cap_counts(cap_counts(run), run.config.get("game", "rftg")):
@@ -225,8 +237,10 @@ def cmd_export(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
 
     from .export import dataset_layout
+    from .stored_config import check
 
     run = open_run(ns.run)
+    check(run)
     if ns.format == "dataset":
         return _export_dataset(run, ns)
     slots, kinds = dataset_layout(run.config)
@@ -235,7 +249,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
         res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,
-                               progress=bar.update)
+                               progress=_stoppable(bar))
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0
 
@@ -253,10 +267,22 @@ def _export_dataset(run, ns: argparse.Namespace) -> int:
     rows = decision_rows(run)
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
-        index = export_dataset(run, out, info, overwrite=ns.overwrite, progress=bar.update)
+        index = export_dataset(run, out, info, overwrite=ns.overwrite, progress=_stoppable(bar))
     size = sum(s["bytes"] for s in index["shards"])
     per = f", {size / index['rows']:.0f} bytes a decision" if index["rows"] else ""
     left = f"; {index['games_left_out']} unfinished games left out" if index["games_left_out"] else ""
     print(f"{out}: {index['rows']:,} decisions of {index['games']:,} games in {len(index['shards'])} shard(s), "
           f"{size / 1e6:.1f} MB{per}{left}")
     return 0
+
+
+def _stoppable(bar: Progress):
+    """The progress callback of an export: it moves the bar and is a safe point for Ctrl-C (an interrupted
+    export removes what it had not finished)."""
+    stop = stop_requests()
+
+    def progress(n: int) -> None:
+        bar.update(n)
+        stop.check()
+
+    return progress

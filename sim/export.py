@@ -34,9 +34,14 @@ def dataset_game(manifest: Mapping[str, Any], source: str = "manifest.json"):
     games."""
     from galaxysim.results.dataset_export import GameInfo
 
-    from .match import MatchConfig, is_match_run
+    from .match_config import MatchConfig, is_match_run
 
     config = manifest["config"]
+    imported = config.get("imported")
+    if imported:  # galaxysim import: recorded games, whose draws came from the records, not from a seed
+        raise ConfigError(f"{source}: the run holds games imported from {imported.get('from')} records (galaxysim "
+                          "import), not games of a seed, and the dataset export replays each game from its seed; "
+                          "export their recorded decisions with --format npz or parquet")
     try:
         if is_match_run(config):
             cfg = MatchConfig.from_manifest(config)

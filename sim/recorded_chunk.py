@@ -1,13 +1,15 @@
-"""A chunk of a run with --record-decisions, played in bounded memory whatever the chunk size.
+"""A chunk with --record-decisions, played in bounded memory whatever the chunk size: a run's (ChunkPlayer,
+galaxysim.sim.chunk_job) and a match's or tournament's (galaxysim.sim.match) alike.
 
 Every recorded decision carries the deciding seat's observation vector (2,008 bytes in the base game; about
 0.4 MB a game), and the engine hands a whole batch back at once: a chunk played in one piece held every game's
 decisions twice (the engine's columns and their numpy copy), about 1.2 MB a game of the chunk (issue 24: 3.4 GB
-at 4,000 games). So a recorded chunk is played in slices of SLICE_GAMES_PER_THREAD games per engine thread;
-each slice's decisions are converted and appended to the chunk's Parquet file at once (zstd, ~10 KB a game;
-row groups of ROW_GROUP_ROWS decisions), and that file is held in memory up to SPOOL_BYTES, then in an anonymous temporary file in the
-run folder (in the system's temporary folder where the run folder is not reachable, as on a Ray worker). The
-rows are those of a chunk played in one piece: game i depends only on (seed, i, config).
+at 4,000 games). So a recorded chunk is played in slices of SLICE_GAMES_PER_THREAD games per engine thread
+(play_in_slices: the caller says how to play a slice); each slice's decisions are converted and appended to the
+chunk's Parquet file at once (zstd, ~10 KB a game; row groups of ROW_GROUP_ROWS decisions), and that file is
+held in memory up to SPOOL_BYTES, then in an anonymous temporary file in the run folder (in the system's
+temporary folder where the run folder is not reachable, as on a Ray worker). The rows are those of a chunk
+played in one piece: game i depends only on (seed, i, config).
 """
 from __future__ import annotations
 
@@ -16,10 +18,12 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from .arrow_tables import join_columns
 
 #: Games per engine thread in one slice: about 20 MB per thread of decisions in memory (RftG base 4p). Fewer
 #: would leave threads idle at the end of each slice more often.
@@ -122,19 +126,28 @@ def slice_games(threads: int) -> int:
     return max(1, SLICE_GAMES_PER_THREAD * max(1, int(threads)))
 
 
-def play_recorded_chunk(runner, converter, seed: int, first: int, count: int, threads: int,
-                        spool_folder: "str | Path | None") -> RecordedChunk:
-    """Games first .. first+count-1 with their decisions, played slice by slice (see the module doc)."""
+def play_in_slices(play: Callable[[int, int], dict], converter, first: int, count: int, threads: int,
+                   spool_folder: "str | Path | None") -> RecordedChunk:
+    """Games first .. first+count-1 with their decisions, played slice by slice (see the module doc):
+    `play(start, n)` returns the engine's columns of games start .. start+n-1 (as a batch runner's run does),
+    `converter` (galaxysim.sim.arrow_tables.TableConverter) makes them tables. The games and seats tables are
+    made once, from the slices' columns joined: they are those of the chunk played in one piece (a start world
+    column's dictionary holds the chunk's start worlds in card order, whatever the slices)."""
     step = slice_games(threads)
-    games, seats = [], []
+    parts = []
     decisions = SpooledParquet(spool_folder)
     for start in range(first, first + count, step):
-        res = runner.run(int(seed), start, min(step, first + count - start), int(threads), True)
-        tables = converter.tables(res)
+        res = play(start, min(step, first + count - start))
+        decisions.add(converter.decisions(res))
+        parts.append({t: res[t] for t in ("games", "seats")})  # (a few hundred bytes a game)
         del res
-        games.append(tables["games"])
-        seats.append(tables["seats"])
-        decisions.add(tables.pop("decisions"))
-    # (one chunk per column: Parquet's pages, and so the file's bytes, would follow the slices)
-    return RecordedChunk({"games": pa.concat_tables(games).combine_chunks(),
-                          "seats": pa.concat_tables(seats).combine_chunks(), "decisions": decisions.close()})
+    tables = converter.games_and_seats(join_columns(parts))
+    tables["decisions"] = decisions.close()
+    return RecordedChunk(tables)
+
+
+def play_recorded_chunk(runner, converter, seed: int, first: int, count: int, threads: int,
+                        spool_folder: "str | Path | None") -> RecordedChunk:
+    """A run's chunk on the engine's batch runner, in slices (play_in_slices)."""
+    return play_in_slices(lambda start, n: runner.run(int(seed), start, n, int(threads), True), converter, first,
+                          count, threads, spool_folder)

@@ -2,6 +2,7 @@
 #include "bots/builtin_bot.h"
 
 #include "common/suggest.h"
+#include "common/quoted.h"
 
 namespace gs::bots {
 
@@ -13,9 +14,9 @@ BotSpec parse_builtin_bot_spec(const std::string& text) {
     ismcts_options(spec);  // validates the options
   } else if (spec.name == "random" || spec.name == "heuristic") {
     if (!spec.options.empty())
-      throw std::invalid_argument("bot '" + spec.name + "' takes no options (got '" + spec.text + "')");
+      throw std::invalid_argument("bot " + text::quoted(spec.name) + " takes no options (got " + text::quoted(spec.text) + ")");
   } else {
-    throw std::invalid_argument("unknown bot '" + spec.name + "'" +
+    throw std::invalid_argument("unknown bot " + text::quoted(spec.name) +
                                 text::suggest(spec.name, {"random", "heuristic", "ismcts"}) +
                                 " (built-in bots: " + kBuiltinBotNames + ")");
   }

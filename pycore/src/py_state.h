@@ -7,6 +7,7 @@
 
 #include "game_bindings.h"
 #include "rftg/game.h"
+#include "rftg/script.h"
 #include "rftg/observation_tensor.h"
 #include "runner/game_record.h"
 #include "runner/seat_bot.h"
@@ -16,6 +17,8 @@ namespace gs::py_rftg {
 struct Module {
   using Game = rftg::Game;
   using Error = rftg::RulesError;
+  using Script = rftg::Script;
+  using ScriptError = rftg::ScriptError;
   using Bot = runner::SeatBot;
   using Encoder = rftg::ObservationEncoder;
   using Record = runner::GameRecord;
@@ -36,5 +39,7 @@ using PyState = pybind_support::PyState<rftg::Game>;
 
 // Registered in bot_bindings.cpp: rftg.Bot, play_game, game_seed, bot_seed.
 void bind_bots(pybind11::module_& m);
+// Registered in rftg_script_bindings.cpp: rftg.Script, rftg.ScriptError, State.follow_script, ...
+void bind_script(pybind11::module_& m, pybind11::class_<PyState>& state);
 
 }  // namespace gs::py_rftg

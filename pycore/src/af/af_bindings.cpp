@@ -13,6 +13,7 @@
 #include "af/game.h"
 #include "af_py_state.h"
 #include "../replay_bindings.h"
+#include "common/quoted.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -125,7 +126,7 @@ PYBIND11_MODULE(_af, m) {
       })
       .def("usable_docks", [](const Game& g, const std::string& facility) {
              int f = g.data().find_facility(facility);
-             if (f < 0) throw RulesError("unknown facility '" + facility + "'");
+             if (f < 0) throw RulesError("unknown facility " + text::quoted(facility));
              int n = g.usable_docks(f);
              return n < 0 ? py::object(py::none()) : py::object(py::int_(n));
            },
@@ -150,4 +151,5 @@ PYBIND11_MODULE(_af, m) {
            py::arg("seat"));
 
   py_af::bind_bots(m);
+  py_af::bind_script(m, state);
 }

@@ -7,6 +7,7 @@
 
 #include "../game_bindings.h"
 #include "af/game.h"
+#include "af/script.h"
 #include "af/observation_tensor.h"
 #include "runner/af_game_record.h"
 #include "runner/af_seat_bot.h"
@@ -16,6 +17,8 @@ namespace gs::py_af {
 struct Module {
   using Game = af::Game;
   using Error = af::RulesError;
+  using Script = af::Script;
+  using ScriptError = af::ScriptError;
   using Bot = runner::AfSeatBot;
   using Encoder = af::ObservationEncoder;
   using Record = runner::AfGameRecord;
@@ -37,5 +40,7 @@ using PyState = pybind_support::PyState<af::Game>;
 
 // Registered in af_bot_bindings.cpp: af.Bot, play_game, BUILTIN_BOTS, ISMCTS_OPTIONS.
 void bind_bots(pybind11::module_& m);
+// Registered in af_script_bindings.cpp: af.Script, af.ScriptError, State.follow_script, ...
+void bind_script(pybind11::module_& m, pybind11::class_<PyState>& state);
 
 }  // namespace gs::py_af
