@@ -16,7 +16,6 @@ intervals; a row with fewer than SMALL_N observations (on either side of a compa
 """
 from __future__ import annotations
 
-import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ from .row_cells import mean_cols, rate_cols  # noqa: F401  (analysis.rate_cols, 
 from .row_cells import quantiles as _quantiles
 from .safety_cap import cap_counts, cap_warning
 from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, readable_version, schema_version, table_name
-from .stats import SMALL_N, Mean, Rate, mean_from_sums, rate, rate_difference
+from .stats import SMALL_N, mean_from_sums, rate, rate_difference
 
 __all__ = ["RunAnalysis", "analyze", "connect", "SMALL_N"]
 

@@ -17,8 +17,9 @@ from .progress import note
 
 
 @contextlib.contextmanager
-def locked(run_dir: Path) -> Iterator[None]:
-    """Holds an exclusive lock on run_dir/.lock (POSIX), so two processes never write one run."""
+def locked(run_dir: Path, busy: Exception | None = None) -> Iterator[None]:
+    """Holds an exclusive lock on run_dir/.lock (POSIX), so two processes never write one run. `busy` is the
+    error raised when another process holds it (default: a ConfigError saying the folder is in use)."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX
@@ -29,7 +30,7 @@ def locked(run_dir: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise ConfigError(f"{run_dir} is in use by another galaxysim process") from None
+            raise (busy or ConfigError(f"{run_dir} is in use by another galaxysim process")) from None
         yield
     finally:
         os.close(fd)

@@ -10,39 +10,13 @@ from __future__ import annotations
 import operator
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .games import GameKind, agent_names, make_game
+from .env_setup import GameEnvSetup
+from .games import GameKind
+from .options import RENDER_MODES
 from .render import MoveLog
-from .rewards import check_reward, final_rewards
-from .seeds import DealSeeds
-
-RENDER_MODES = ("human", "ansi")
-
-
-def check_render_mode(render_mode):
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-    return render_mode
-
-
-def check_max_cycles(max_cycles):
-    if max_cycles is None:
-        return None
-    if isinstance(max_cycles, bool) or not isinstance(max_cycles, (int, np.integer)) or max_cycles < 1:
-        raise ValueError(f"max_cycles must be None or a positive integer, not {max_cycles!r}")
-    return int(max_cycles)
-
-
-def observation_space(size: int, actions: int) -> spaces.Dict:
-    """{"observation": the engine's int16 observation tensor, "action_mask": 1 for each legal action}."""
-    info = np.iinfo(np.int16)
-    return spaces.Dict({
-        "observation": spaces.Box(low=info.min, high=info.max, shape=(size,), dtype=np.int16),
-        "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
-    })
-
+from .rewards import final_rewards
 
 def action_index(action) -> int:
     """An action as an int (Python or numpy integer); anything else is a one-line TypeError."""
@@ -54,40 +28,15 @@ def action_index(action) -> int:
         raise TypeError(f"an action is an integer, not {action!r}") from None
 
 
-class GalaxyAECEnv(AECEnv):
+class GalaxyAECEnv(GameEnvSetup, AECEnv):
     """A galaxysim game as a PettingZoo AEC environment (make it with galaxysim.envs.rftg_env or af_env)."""
 
     def __init__(self, kind: GameKind, game_options: dict, reward: str = "win", render_mode=None,
                  max_cycles=None):
         super().__init__()
-        self.kind = kind
-        self.reward = check_reward(reward)
-        self.render_mode = check_render_mode(render_mode)
-        self.max_cycles = check_max_cycles(max_cycles)
-        #: the engine's Game (galaxysim.rftg.Game or galaxysim.af.Game)
-        self.game = make_game(kind, game_options)
-        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"galaxysim_{kind.name}_v0",
-                         "is_parallelizable": False}
-        self.possible_agents = agent_names(self.game.players)
-        self.num_actions = self.game.num_distinct_actions()
-        obs_space = observation_space(self.game.observation_size, self.num_actions)
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        self._no_actions = np.zeros(self.num_actions, dtype=np.int8)
-        self._seeds = DealSeeds()
-        #: the engine's State of the game being played (all of it, hidden cards included: for evaluation and
-        #: tests, not for agents, whose view is observe())
-        self.game_state = None
-        self.seed_dealt = None
-
-    def __str__(self):
-        return self.metadata["name"]
-
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
+        self._set_up(kind, game_options, reward, render_mode, max_cycles,
+                     {"render_modes": list(RENDER_MODES), "name": f"galaxysim_{kind.name}_v0",
+                      "is_parallelizable": False})
 
     def reset(self, seed=None, options=None):
         self.seed_dealt = self._seeds.next(seed)

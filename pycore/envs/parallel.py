@@ -9,50 +9,27 @@ are given) are ignored. Alien Frontiers has no simultaneous choices, so one seat
 from __future__ import annotations
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from .aec import RENDER_MODES, action_index, check_max_cycles, check_render_mode, observation_space
-from .games import GameKind, agent_names, make_game
+from .aec import action_index
+from .env_setup import GameEnvSetup
+from .games import GameKind
+from .options import RENDER_MODES
 from .render import MoveLog
-from .rewards import check_reward, final_rewards
-from .seeds import DealSeeds
+from .rewards import final_rewards
 from .simultaneous import Presenter
 
 
-class GalaxyParallelEnv(ParallelEnv):
+class GalaxyParallelEnv(GameEnvSetup, ParallelEnv):
     """A galaxysim game with PettingZoo's parallel API (make it with galaxysim.envs.rftg_parallel_env or
     af_parallel_env)."""
 
     def __init__(self, kind: GameKind, game_options: dict, reward: str = "win", render_mode=None,
                  max_cycles=None):
-        self.kind = kind
-        self.reward = check_reward(reward)
-        self.render_mode = check_render_mode(render_mode)
-        self.max_cycles = check_max_cycles(max_cycles)
-        self.game = make_game(kind, game_options)
-        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"galaxysim_{kind.name}_parallel_v0"}
-        self.possible_agents = agent_names(self.game.players)
+        self._set_up(kind, game_options, reward, render_mode, max_cycles,
+                     {"render_modes": list(RENDER_MODES), "name": f"galaxysim_{kind.name}_parallel_v0"})
         self.agents = []
-        self.num_actions = self.game.num_distinct_actions()
-        obs_space = observation_space(self.game.observation_size, self.num_actions)
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        self._no_actions = np.zeros(self.num_actions, dtype=np.int8)
         self._presenter = Presenter(self.game, kind.simultaneous)
-        self._seeds = DealSeeds()
-        #: the engine's State (all of it: for evaluation and tests, not for agents)
-        self.game_state = None
-        self.seed_dealt = None
-
-    def __str__(self):
-        return self.metadata["name"]
-
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
 
     def action_mask(self, agent) -> np.ndarray:
         """The agent's legal-actions mask in this step (all zero when it does not decide)."""

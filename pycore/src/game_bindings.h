@@ -197,6 +197,20 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       });
 }
 
+// A game record's columns into `d`: M::game_values, and "seats", each seat's M::seat_values (the columns of the
+// batch runner).
+template <class M>
+void add_record_values(const typename M::Game& game, const typename M::Record& rec, py::dict& d) {
+  M::game_values(rec, d);
+  py::list seats;
+  for (int p = 0; p < game.players(); ++p) {
+    py::dict x;
+    M::seat_values(rec.seats[p], x);
+    seats.append(x);
+  }
+  d["seats"] = seats;
+}
+
 // Plays game `game_index` of a run with built-in specs and Python bots (play_python_game); returns its record:
 // the decisions, then M::game_values and, per seat, M::seat_values (the columns of the batch runner).
 template <class M>
@@ -211,14 +225,7 @@ py::dict play_game(const std::shared_ptr<typename M::Game>& game, const py::list
         return "at decision " + std::to_string(step) + " (" + game->decision_name(st.decision) + ", " +
                M::position(st) + "); legal actions: " + legal_text(*game, st, legal, n);
       });
-  M::game_values(rec, d);
-  py::list seats;
-  for (int p = 0; p < game->players(); ++p) {
-    py::dict x;
-    M::seat_values(rec.seats[p], x);
-    seats.append(x);
-  }
-  d["seats"] = seats;
+  add_record_values<M>(*game, rec, d);
   return d;
 }
 

@@ -5,6 +5,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "game_bindings.h"
 #include "py_state.h"
 #include "runner/game_record.h"
 
@@ -29,14 +30,7 @@ struct GameRecorder {
     if (!started) runner::record_start(*game, st.s, rec);
     runner::record_end(*game, st.s, rec);
     pybind11::dict d;
-    Module::game_values(rec, d);
-    pybind11::list seats;
-    for (int p = 0; p < game->players(); ++p) {
-      pybind11::dict x;
-      Module::seat_values(rec.seats[p], x);
-      seats.append(x);
-    }
-    d["seats"] = seats;
+    pybind_support::add_record_values<Module>(*game, rec, d);
     return d;
   }
 };

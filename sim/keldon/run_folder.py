@@ -5,7 +5,6 @@ each row saying its own. The folder is built under a hidden temporary name besid
 complete, so RUN_DIR is never half-written: it either does not exist (yet) or holds the whole import."""
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
@@ -24,6 +23,7 @@ from galaxysim.results.arrays import column, strings
 from galaxysim.results.writer import LOCK_FILE, SOURCES_FILE, RunWriter, folder_is_ours, lock_is_held, write_parquet
 
 from ..engine import goal_names, run_cards_table
+from ..folder_lock import locked as folder_locked
 from ..run_identity import imported_run_id
 from .record import EXPANSIONS
 from .replay import Replay
@@ -107,23 +107,9 @@ class ImportWriter:
             shutil.rmtree(self.tmp)  # left by an import that was killed
         self.tmp.mkdir(parents=True)
 
-    @contextlib.contextmanager
-    def locked(self) -> Iterator[None]:
+    def locked(self):
         """Holds an exclusive lock on the folder being built (POSIX), so two imports never write it."""
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - not POSIX
-            yield
-            return
-        fd = os.open(self.tmp / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                raise ImportFolderError(f"{self.out} is being written by another galaxysim import") from None
-            yield
-        finally:
-            os.close(fd)
+        return folder_locked(self.tmp, ImportFolderError(f"{self.out} is being written by another galaxysim import"))
 
     def abandon(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
