@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 from .config import ConfigError
 
-BUILTIN = ("random", "heuristic", "ismcts")
+BUILTIN = ("random", "heuristic", "ismcts", "net")
 PY_PREFIX = "py:"
 
 

@@ -21,7 +21,7 @@ from typing import Any, NoReturn, Sequence
 from galaxysim.cluster import ClusterError
 from galaxysim.results import RunFolderError, SchemaError, summarize
 
-from . import cli_match
+from . import cli_match, cli_train
 from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -183,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
     _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
+    _SUBPARSERS["train"] = cli_train.add_parser(sub, fmt, _count, _int)
     from .cli_analysis import add_commands as add_analysis_commands
 
     add_analysis_commands(sub, fmt, _SUBPARSERS, COMMANDS, _count, _int)
@@ -271,7 +272,7 @@ def cmd_replay(ns: argparse.Namespace) -> int:
 
 
 COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
-            **cli_match.COMMANDS}
+            **cli_match.COMMANDS, **cli_train.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

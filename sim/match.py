@@ -47,8 +47,8 @@ from .config import (EXPANSIONS, MAX_CHUNKS, MAX_GAMES, ConfigError, all_cores, 
                      check_types, time_capped)
 from .progress import Progress
 from .run import (_Converter, _locked, _now, _signals, _stderr, af_texts, batch_module, card_text,
-                  engine_version, galaxysim_version, observation_info, raise_interrupt, refuse_foreign_overwrite,
-                  write_failure)
+                  check_net_models, engine_version, galaxysim_version, net_models, observation_info, raise_interrupt,
+                  refuse_foreign_overwrite, write_failure)
 
 KINDS = ("match", "tournament")
 GAMES = ("rftg", "af")
@@ -503,6 +503,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
             "created": _now(), "config": cfg.manifest_config(),
             "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
             **({"observation": observation_info(seats.game(), cfg.game)} if cfg.record_decisions else {}),
+            **net_models(cfg, [b for b in cfg.bots if isinstance(b, str)]),
             "chunk_size": cfg.chunk_size, "n_chunks": -(-total // cfg.chunk_size), "games": total,
             "status": "running", "elapsed_seconds": 0.0, "sessions": [], "cards": None, "chunks": [],
         }
@@ -531,6 +532,7 @@ def resume(path, cfg: MatchConfig | None = None, objects: Mapping[str, Any] | No
             if want is not None and want != getattr(have, key):
                 raise ConfigError(f"--resume: {out} was made with {key}={getattr(have, key)!r}, not {want!r}")
     have.quiet = quiet
+    check_net_models(run.manifest, have, out)
     threads = int(threads or all_cores())
     seats = _Seats(have, dict(objects or {}))
     seats.check()

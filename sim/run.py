@@ -153,7 +153,7 @@ def make_runner(cfg: RunConfig):
     b = batch_module()
     for bot in cfg.bots:
         if bot.startswith("py:"):
-            raise ConfigError(f"bot {bot!r}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
+            raise ConfigError(f"bot {bot!r}: galaxysim run plays built-in bots (random, heuristic, ismcts, net); "
                               "play Python bots with galaxysim match or tournament")
     try:
         if cfg.game == "af":
@@ -402,6 +402,7 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
         "config": cfg.manifest_config(),
         "tables": ["games", "seats"] + (["decisions"] if cfg.record_decisions else []),
         **({"observation": observation_info(player.runner, cfg.game)} if cfg.record_decisions else {}),
+        **net_models(cfg, cfg.bots),
         "chunk_size": cfg.chunk_size,
         "n_chunks": n_chunks,
         "games": cfg.games,
@@ -413,6 +414,23 @@ def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunCon
     }
     writer = RunWriter.create(out, manifest, cards)
     return _play(writer, player, cfg, quiet=cfg.quiet, progress=progress, cluster=cluster)
+
+
+def net_models(cfg: Any, bots) -> dict[str, Any]:
+    """The manifest's "models": each net spec's model file and content hash (docs/net.md); {} without net seats."""
+    from galaxysim.net.manifest import model_records
+
+    records = model_records(cfg, bots)
+    return {"models": records} if records else {}
+
+
+def check_net_models(manifest: dict[str, Any], cfg: Any, out: Path) -> None:
+    """A resume plays the models the run began with: refuses when one changed."""
+    from galaxysim.net.manifest import changed_models
+
+    changed = changed_models(manifest.get("models") or {}, cfg)
+    if changed:
+        raise ConfigError(f"{out}: {changed[0]}; its games would differ: start a new run instead of resuming")
 
 
 def observation_info(runner, game: str = "rftg") -> dict[str, Any]:
@@ -463,6 +481,7 @@ def resume(path: str | os.PathLike[str], threads: int | None = None, quiet: bool
     if cfg.chunk_size != run.manifest["chunk_size"] or cfg.games != run.manifest["games"]:
         raise RunFolderError(f"{out}: corrupt manifest: config and chunk layout disagree")
     cfg = dataclasses.replace(cfg, threads=threads or all_cores(), quiet=quiet, out=str(out))
+    check_net_models(run.manifest, cfg, out)
     player = ChunkJob(cfg, run.manifest.get("run_id") or run_id(cfg, engine_version()), engine_version()).player()
     if player.job.run_id != run_id(cfg, engine_version()):
         raise RunFolderError(f"{out}: corrupt manifest: run_id does not match its config")

@@ -36,4 +36,7 @@ using PyState = pybind_support::PyState<rftg::Game>;
 // Registered in bot_bindings.cpp: rftg.Bot, play_game, game_seed, bot_seed.
 void bind_bots(pybind11::module_& m);
 
+// Registered in net_bindings.cpp: the net bot's models and self-play (net_support.h).
+void bind_net(pybind11::module_& m);
+
 }  // namespace gs::py_rftg

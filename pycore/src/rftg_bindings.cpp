@@ -210,4 +210,5 @@ PYBIND11_MODULE(_rftg, m) {
            py::arg("seat"));
 
   py_rftg::bind_bots(m);
+  py_rftg::bind_net(m);
 }

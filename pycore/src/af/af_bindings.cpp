@@ -148,4 +148,5 @@ PYBIND11_MODULE(_af, m) {
            py::arg("seat"));
 
   py_af::bind_bots(m);
+  py_af::bind_net(m);
 }

@@ -36,4 +36,7 @@ using PyState = pybind_support::PyState<af::Game>;
 // Registered in af_bot_bindings.cpp: af.Bot, play_game, BUILTIN_BOTS, ISMCTS_OPTIONS.
 void bind_bots(pybind11::module_& m);
 
+// Registered in af_net_bindings.cpp: the net bot's models and self-play (net_support.h).
+void bind_net(pybind11::module_& m);
+
 }  // namespace gs::py_af

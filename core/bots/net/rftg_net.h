@@ -1,0 +1,31 @@
+// Race for the Galaxy for the net bot (net_player.h): its traits, and the names of the
+// shipped models that may play a configuration, most specific first:
+//   rftg-<expansion>[-adv][-goals][-takeovers][-draft]-<players>p, then without the player
+//   count, then with fewer options (draft, takeovers, goals, adv dropped in turn).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "bots/net/net_traits.h"
+#include "bots/net/rftg_action_class.h"
+#include "rftg/game.h"
+#include "rftg/observation_tensor.h"
+
+namespace gs::bots::net {
+
+struct RftgNet {
+  using Game = rftg::Game;
+  using State = rftg::State;
+  using Encoder = rftg::ObservationEncoder;
+  using Classes = RftgActionClasses;
+  static constexpr const char* kGame = "rftg";
+
+  static std::string expansion(const Game& g) { return g.options().expansion; }
+  static std::string configuration(const Game& g);              // "rftg base, 4 players"
+  static std::vector<std::string> shipped_names(const Game& g);
+};
+
+template <>
+struct NetTraitsOf<rftg::Game> : RftgNet {};
+
+}  // namespace gs::bots::net
