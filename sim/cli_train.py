@@ -45,8 +45,16 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("replay", integer, "generations of games trained on (default 3)"),
             ("epochs", float, "passes over them per generation (default 1)"),
             ("batch", integer, "batch size (default 512)"), ("lr", float, "learning rate (default 0.001)"),
-            ("explore", float, "self-play sampling temperature (default 0.3)"),
+            ("explore", float, "self-play sampling temperature on the log-odds of the values (default 0.05)"),
+            ("epsilon", float, "self-play: probability of a random move (default 0.03)"),
+            ("dets", integer, "self-play: determinizations per value choice (default 1)"),
+            ("lam", float, "TD(lambda) of the value targets; 1: the game's result (default 1)"),
+            ("warmup", integer, "first generations played by the heuristic bot (default 2)"),
+            ("mix", float, "after them: probability of a heuristic move in self-play (default 0)"),
+            ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
             ("choose", str, "how the model plays by default: policy or value (default policy)"),
+            ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
+            ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):
         p.add_argument(f"--{name}", type=kind, default=argparse.SUPPRESS, help=help_text)
     p.add_argument("--json", action="store_true", help="print the result as JSON")

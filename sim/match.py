@@ -482,6 +482,7 @@ def play(cfg: MatchConfig, objects: Mapping[str, Any] | None = None, progress: b
                       explicit=explicit)
     seats = _Seats(cfg, objects)
     seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
+    net_models(cfg, [b for b in cfg.bots if isinstance(b, str)])  # ... and bad net models
     if nonempty and not cfg.overwrite:
         raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run in "
                           "it, or --overwrite to replace it")

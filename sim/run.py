@@ -350,6 +350,7 @@ def start(cfg: RunConfig, explicit: set[str] = frozenset(), progress: bool | Non
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)
     make_runner(cfg)  # validates players, bots, expansion: before any file is touched or any cluster reached
+    net_models(cfg, cfg.bots)  # ... and the net seats' models
     if nonempty:
         if not cfg.overwrite:
             raise ConfigError(f"--out {out} already exists and is not empty: pass --resume to continue the run "
@@ -420,7 +421,10 @@ def net_models(cfg: Any, bots) -> dict[str, Any]:
     """The manifest's "models": each net spec's model file and content hash (docs/net.md); {} without net seats."""
     from galaxysim.net.manifest import model_records
 
-    records = model_records(cfg, bots)
+    try:
+        records = model_records(cfg, bots)
+    except ValueError as e:  # a model that cannot play the game (rftg.RulesError, af.RulesError): one line
+        raise ConfigError(_one_line(str(e))) from None
     return {"models": records} if records else {}
 
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from . import data_source, model_file
 from .inputs import InputSpec, build_input_spec, sample_observations
-from .samples import Samples, ragged_take
+from .samples import Samples, lambda_returns, ragged_take
 
 CHECKPOINT = "checkpoint.pt"
 FINAL = "model.gsnet"
@@ -58,8 +58,12 @@ class TrainConfig:
     # Self-play.
     generations: int = 20
     games: int = 2000           # self-play games per generation
-    explore: float = 0.3        # sampling temperature on the log-odds of the value choices
+    explore: float = 0.05       # sampling temperature on the log-odds of the value choices
+    epsilon: float = 0.03       # ... and the probability of a random legal action instead
     dets: int = 1               # determinizations per value choice
+    lam: float = 1.0            # TD(lambda) of the value targets (1: the game's result only)
+    warmup: int = 2             # first generations played by the heuristic bot (0: self-play from the start)
+    mix: float = 0.0            # after them: probability of a heuristic move in self-play
     # The network and its training.
     h1: int = 128
     h2: int = 32
@@ -75,6 +79,7 @@ class TrainConfig:
     threads: int = 1
     sample_games: int = 20      # games per bot kind sampled to size the inputs
     gating_games: int = 400     # per opponent (0: no gating)
+    eval_games: int = 0         # after each generation: games against heuristic, for the learning curve
 
     def validate(self) -> None:
         if self.game not in ("rftg", "af"):
@@ -87,6 +92,10 @@ class TrainConfig:
             raise TrainError("--gating-games must be >= 0 and --sample-games >= 1")
         if not (self.explore >= 0 and self.epochs > 0 and self.lr > 0 and self.policy_temperature >= 0):
             raise TrainError("--explore and --policy-temperature must be >= 0, --epochs and --lr > 0")
+        if not (0 <= self.epsilon <= 1 and 0 <= self.lam <= 1 and 0 <= self.mix <= 1):
+            raise TrainError("--epsilon, --lam and --mix must be in [0, 1]")
+        if not isinstance(self.warmup, int) or self.warmup < 0:
+            raise TrainError(f"--warmup must be a whole number >= 0, not {self.warmup!r}")
         if self.choose not in ("policy", "value"):
             raise TrainError(f"--choose must be policy or value, not {self.choose!r}")
         if self.game == "af" and self.choose == "policy":
@@ -156,12 +165,12 @@ def _import_torch():
 
 # --- the model file of the network being trained --------------------------------------------------------------------
 
-def export(path: Path, net, spec: InputSpec, seen: np.ndarray, cfg: TrainConfig, game, extra: dict) -> str:
+def export(path: Path, net, spec: InputSpec, actions, cfg: TrainConfig, game, extra: dict) -> str:
     """Writes the network as a model file; returns its content hash."""
     eng = engine_of(cfg)
     encoding, space = eng.action_space(game)
-    classes = np.nonzero(seen)[0].astype(np.int32) if space else np.zeros(0, np.int32)
-    w = net.weights(spec.slots, classes)
+    w = net.weights(spec.slots, actions)
+    classes = w.action_class
     unseen = float(w.ba.min()) if len(w.ba) else 0.0
     head = model_file.header(
         game=cfg.game, expansion="af" if cfg.game == "af" else cfg.expansion, players=[cfg.players],
@@ -188,12 +197,29 @@ def _batches(n: int, batch: int, steps: int, rng: np.random.Generator):
         at += batch
 
 
-def train_on(net, opt, samples: Samples, cfg: TrainConfig, rng: np.random.Generator, torch) -> dict:
-    """One generation's passes over the samples; returns the mean losses."""
+def predict_values(net, samples: Samples, torch, batch: int = 8192) -> np.ndarray:
+    """The network's win probabilities (n, blocks) for every value example."""
+    out = np.zeros((samples.values, net.seats), np.float32)
+    with torch.no_grad():
+        for a in range(0, samples.values, batch):
+            idx = np.arange(a, min(a + batch, samples.values))
+            rows, off = ragged_take(samples.v_rows, samples.v_offsets, idx)
+            h = net.trunk(torch.from_numpy(rows.astype(np.int64)), torch.from_numpy(off[:-1]))
+            lp = net.value_log_probs(h, torch.from_numpy(samples.v_players[idx].astype(np.int64)))
+            out[idx] = lp.exp().numpy()
+    return out
+
+
+def train_on(net, opt, actions, samples: Samples, cfg: TrainConfig, rng: np.random.Generator, torch) -> dict:
+    """One generation's passes over the samples; returns the mean losses. Value targets: TD(lambda) along each
+    seat's positions, bootstrapped from the network as it is before this generation's training."""
+    targets = samples.v_target
+    if cfg.lam < 1 and samples.values:
+        targets = lambda_returns(predict_values(net, samples, torch), samples.v_target, samples.v_next, cfg.lam)
     steps = max(1, math.ceil(cfg.epochs * max(samples.values, samples.decisions) / cfg.batch))
     vb = _batches(samples.values, cfg.batch, steps, rng)
     pb = _batches(samples.decisions, cfg.batch, steps, rng)
-    has_policy = net.wa.shape[0] > 0 and samples.decisions > 0
+    has_policy = len(actions) > 0 and samples.decisions > 0
     sums = {"value": 0.0, "policy": 0.0}
     for vi, pi in zip(vb, pb):
         loss = torch.zeros(())
@@ -201,14 +227,15 @@ def train_on(net, opt, samples: Samples, cfg: TrainConfig, rng: np.random.Genera
             rows, off = ragged_take(samples.v_rows, samples.v_offsets, vi)
             h = net.trunk(torch.from_numpy(rows.astype(np.int64)), torch.from_numpy(off[:-1]))
             lp = net.value_log_probs(h, torch.from_numpy(samples.v_players[vi].astype(np.int64)))
-            t = torch.from_numpy(samples.v_target[vi])
+            t = torch.from_numpy(targets[vi])
             lv = -(torch.where(t > 0, t * lp, torch.zeros(()))).sum(1).mean()
             loss = loss + lv
-            sums["value"] += float(lv)
+            sums["value"] += float(lv.detach())
         if has_policy and pi is not None:
             rows, off = ragged_take(samples.p_rows, samples.p_offsets, pi)
             h = net.trunk(torch.from_numpy(rows.astype(np.int64)), torch.from_numpy(off[:-1]))
             cls, coff = ragged_take(samples.p_legal_class, samples.p_legal_offsets, pi)
+            cls = actions.rows(cls)
             tgt, _ = ragged_take(samples.p_legal_target, samples.p_legal_offsets, pi)
             n = np.diff(coff)
             width = int(n.max())
@@ -223,7 +250,7 @@ def train_on(net, opt, samples: Samples, cfg: TrainConfig, rng: np.random.Genera
             t = torch.from_numpy(pad_t)
             lpol = -(torch.where(t > 0, t * logp, torch.zeros(()))).sum(1).mean()
             loss = loss + cfg.policy_weight * lpol
-            sums["policy"] += float(lpol)
+            sums["policy"] += float(lpol.detach())
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -257,7 +284,7 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     game = make_game(cfg)
     eng = engine_of(cfg)
     _, space = eng.action_space(game)
-    from .torch_net import Net
+    from .torch_net import ActionRows, Net
 
     ckpt_path = out / CHECKPOINT
     t_start = time.perf_counter()
@@ -268,19 +295,19 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "
                              "or the same settings to resume it")
         spec = InputSpec(np.asarray(ck["slots"], np.int32), int(ck["inputs"]))
-        net = Net(spec.inputs, cfg.h1, cfg.h2, ck["seats"], space, seed=cfg.seed)
+        actions = ActionRows(space, ck["action_classes"])
+        net = Net(spec.inputs, cfg.h1, cfg.h2, ck["seats"], len(actions), seed=cfg.seed)
         net.load_state_dict(ck["net"])
         opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
         opt.load_state_dict(ck["opt"])
-        seen = np.asarray(ck["seen"], bool)
         gen, history, spent = int(ck["gen"]), list(ck["history"]), float(ck["seconds"])
         log(f"resuming {out} at generation {gen} of {cfg.generations}")
     else:
-        spec, net, seen = _initial(cfg, game, space, torch, log)
+        spec, net, actions = _initial(cfg, game, space, torch, log)
         opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
         gen, history, spent = 0, [], 0.0
-        export(_gen_path(out, 0), net, spec, seen, cfg, game, {"training": {"generation": 0}})
-        _save(ckpt_path, torch, cfg, spec, net, opt, seen, gen, history, spent)
+        export(_gen_path(out, 0), net, spec, actions, cfg, game, {"training": {"generation": 0}})
+        _save(ckpt_path, torch, cfg, spec, net, opt, actions, gen, history, spent)
 
     blocks = net.seats
     source = data_source.SelfPlay(eng, game, cfg, blocks)
@@ -296,10 +323,11 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             samples = Samples.concat(buffer)
             new = buffer[-1]
             if space:
-                seen[np.unique(new.p_legal_class[new.p_legal_class >= 0])] = True
+                actions.add(new.p_legal_class)
+                net.grow_actions(len(actions), opt)
             rng = np.random.default_rng([cfg.seed, gen, 7])
             torch.manual_seed(cfg.seed * 1000 + gen)
-            losses = train_on(net, opt, samples, cfg, rng, torch)
+            losses = train_on(net, opt, actions, samples, cfg, rng, torch)
             gen += 1
             spent += time.perf_counter() - t0
             stats = {"generation": gen, "games": new.games, "self_play_seconds": round(t_play, 2),
@@ -307,8 +335,10 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
                      "policy_loss": round(losses["policy"], 4), "mean_length": source.last_mean_length,
                      "samples": samples.values + samples.decisions}
             history.append(stats)
-            export(_gen_path(out, gen), net, spec, seen, cfg, game, {"training": _facts(cfg, gen, spent, history)})
-            _save(ckpt_path, torch, cfg, spec, net, opt, seen, gen, history, spent)
+            export(_gen_path(out, gen), net, spec, actions, cfg, game, {"training": _facts(cfg, gen, spent, history)})
+            if cfg.eval_games:
+                stats["vs_heuristic"] = _learning_curve_point(cfg, _gen_path(out, gen), len(actions) > 0)
+            _save(ckpt_path, torch, cfg, spec, net, opt, actions, gen, history, spent)
             for old in range(0, gen - cfg.replay):
                 if old > 0:
                     _gen_path(out, old).unlink(missing_ok=True)
@@ -330,7 +360,7 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
 
 
 def _initial(cfg: TrainConfig, game, space: int, torch, log):
-    from .torch_net import Net
+    from .torch_net import ActionRows, Net
 
     if cfg.start:
         path = cfg.start
@@ -342,27 +372,39 @@ def _initial(cfg: TrainConfig, game, space: int, torch, log):
         if (w.w1.shape[1], w.w2.shape[1]) != (cfg.h1, cfg.h2):
             raise TrainError(f"--from {path}: its hidden layers are {w.w1.shape[1]}, {w.w2.shape[1]}; give "
                              f"--h1 {w.w1.shape[1]} --h2 {w.w2.shape[1]}")
-        net = Net.from_weights(w, space)
-        seen = np.zeros(space, bool)
-        seen[w.action_class] = True
+        net = Net.from_weights(w)
         log(f"starting from {path}")
-        return spec, net, seen
+        return spec, net, ActionRows(space, w.action_class)
     log(f"sizing the inputs on {cfg.sample_games} heuristic and {cfg.sample_games} random games")
     spec = build_input_spec(game.observation_slots(), sample_observations(game, cfg.sample_games, cfg.seed))
     seats = 4 if cfg.game == "af" else {"base": 4, "tgs": 5, "rvi": 6}[cfg.expansion]
-    net = Net(spec.inputs, cfg.h1, cfg.h2, seats, space, seed=cfg.seed)
-    return spec, net, np.zeros(space, bool)
+    net = Net(spec.inputs, cfg.h1, cfg.h2, seats, 0, seed=cfg.seed)
+    return spec, net, ActionRows(space)
+
+
+def _learning_curve_point(cfg: TrainConfig, model: Path, policy: bool) -> dict:
+    """The generation's model against heuristic (win share), by policy (if it has an action head) and by value."""
+    from .evaluation import one_vs_field
+
+    out = {}
+    for choose in (["policy"] if policy else []) + ["value"]:
+        r = one_vs_field(cfg.run_config(), f"net:model={model},choose={choose}", "heuristic", cfg.eval_games,
+                         seed=cfg.seed + 17, threads=cfg.threads)
+        out[choose] = round(r.rate, 3)
+        out[choose + "_rounds"] = round(r.mean_rounds, 2)
+    return out
 
 
 def _facts(cfg: TrainConfig, gen: int, seconds: float, history: list) -> dict:
     return {"generation": gen, "games": sum(h["games"] for h in history), "seconds": round(seconds, 1),
-            "seed": cfg.seed, "explore": cfg.explore, "command": "galaxysim train"}
+            "seed": cfg.seed, "explore": cfg.explore, "epsilon": cfg.epsilon, "lambda": cfg.lam,
+            "command": "galaxysim train"}
 
 
-def _save(path: Path, torch, cfg, spec, net, opt, seen, gen, history, spent) -> None:
+def _save(path: Path, torch, cfg, spec, net, opt, actions, gen, history, spent) -> None:
     tmp = path.with_name(path.name + ".tmp")
     torch.save({"config": _config_for_check(cfg), "slots": spec.slots, "inputs": spec.inputs, "seats": net.seats,
-                "net": net.state_dict(), "opt": opt.state_dict(), "seen": seen, "gen": gen, "history": history,
+                "net": net.state_dict(), "opt": opt.state_dict(), "action_classes": list(actions.classes), "gen": gen, "history": history,
                 "seconds": spent}, tmp)
     os.replace(tmp, path)
 
@@ -379,7 +421,8 @@ def _advance(bar, stats: dict, log) -> None:
     if bar is None:
         log(f"generation {stats['generation']}: {stats['games']} games in {stats['self_play_seconds']} s, "
             f"value loss {stats['value_loss']}, policy loss {stats['policy_loss']}, "
-            f"mean length {stats['mean_length']}")
+            f"mean length {stats['mean_length']}" + (f", vs heuristic {stats['vs_heuristic']}"
+                                                      if "vs_heuristic" in stats else ""))
         return
     bar.set_postfix(v=stats["value_loss"], p=stats["policy_loss"], len=stats["mean_length"],
                     sp=f"{stats['games'] / max(stats['self_play_seconds'], 1e-9):.0f}g/s")

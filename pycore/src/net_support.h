@@ -124,8 +124,10 @@ void bind_net(py::module_& m) {
   m.def(
       "self_play",
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
-         int threads, double temperature, int dets) {
-        if (count < 0 || threads < 1 || dets < 1 || temperature < 0) throw Error("self_play: bad arguments");
+         int threads, double temperature, int dets, double epsilon, double heuristic) {
+        if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
+            heuristic > 1)
+          throw Error("self_play: bad arguments");
         auto model = checked_model<T, Error>(*g, path);
         bots::net::SelfPlayRequest req;
         req.seed = seed;
@@ -134,6 +136,8 @@ void bind_net(py::module_& m) {
         req.threads = threads;
         req.temperature = temperature;
         req.dets = dets;
+        req.epsilon = epsilon;
+        req.heuristic = heuristic;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -155,13 +159,15 @@ void bind_net(py::module_& m) {
         out["legal_class"] = to_numpy(std::move(d.legal_class));
         out["legal_value"] = to_numpy(std::move(d.legal_value));
         out["chosen"] = to_numpy(std::move(d.chosen));
+        out["by"] = to_numpy(std::move(d.by));
         out["result"] = to_numpy(std::move(d.result));
         out["score"] = to_numpy(std::move(d.score));
         out["length"] = to_numpy(std::move(d.length));
         return out;
       },
       py::arg("game"), py::arg("path"), py::arg("seed"), py::arg("first_game"), py::arg("count"),
-      py::arg("threads") = 1, py::arg("temperature") = 0.2, py::arg("dets") = 1,
+      py::arg("threads") = 1, py::arg("temperature") = 0.2, py::arg("dets") = 1, py::arg("epsilon") = 0.0,
+      py::arg("heuristic") = 0.0,
       "Self-play games of a model choosing by value, recorded for training (docs/net.md); GIL released.");
 }
 

@@ -229,8 +229,8 @@ void bind_builtin_bot(py::module_& m, const char* repr_prefix, ParseSpec parse_s
     return b.bot.act(*st.game, st.s, legal, n, b.rng);
   };
   py::class_<Bot>(m, "Bot",
-                  "A built-in C++ bot from a spec: 'random', 'heuristic' or 'ismcts[:key=value,...]' "
-                  "(docs/bots.md).")
+                  "A built-in C++ bot from a spec: 'random', 'heuristic', 'ismcts[:key=value,...]' or "
+                  "'net[:key=value,...]' (docs/bots.md).")
       .def(py::init([parse_spec](py::handle spec, py::handle seed, py::handle rng_seed) {
              SeatBot bot(parse_spec(text_arg(spec, "a bot spec")));
              std::optional<uint64_t> raw;

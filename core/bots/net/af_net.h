@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "af/game.h"
+#include "af/heuristic.h"
 #include "af/observation_tensor.h"
 #include "bots/net/net_traits.h"
 
@@ -24,6 +25,7 @@ struct AfNet {
   using State = af::State;
   using Encoder = af::ObservationEncoder;
   using Classes = AfActionClasses;
+  using Heuristic = af::HeuristicBot;  // self-play's warm-up moves
   static constexpr const char* kGame = "af";
 
   static std::string expansion(const Game&) { return "af"; }
@@ -38,6 +40,8 @@ struct AfNet {
     out.push_back("af");
     return out;
   }
+  // Alien Frontiers has no secret simultaneous choices (net_player.h).
+  static bool secret_afterstate(const Game&, const State&, int, State&) { return false; }
 };
 
 template <>

@@ -18,7 +18,7 @@ namespace gs::bots::net {
 struct Activations {
   std::vector<int32_t> rows;
   std::vector<float> h1, h2;
-  int n_rows = 0;
+  int n_rows = 0;  // -1 after run_delta
 };
 
 class Evaluator {
@@ -35,6 +35,13 @@ class Evaluator {
   // Only the input rows of an observation (at most observation_size of them); returns how many.
   int active_rows(const int16_t* observation, int32_t* rows) const;
 
+  // run() for an observation close to one already run (base_obs, whose activations are base):
+  // h1 is base's, corrected for the slots that differ (the incremental first layer of
+  // efficiently updatable networks). The same values as run() up to float rounding; a.rows
+  // is not filled.
+  void run_delta(const int16_t* base_obs, const Activations& base, const int16_t* observation,
+                 Activations& a) const;
+
   // Win probability of each seat block 0 .. players-1 (block k: the seat k places after the
   // observer), from a's h2. out: `players` values summing to 1.
   void win_probabilities(const Activations& a, int players, float* out) const;
@@ -45,6 +52,7 @@ class Evaluator {
   Activations make_activations() const;
 
  private:
+  void second_layer(Activations& a) const;  // h2 from h1
   std::shared_ptr<const Model> model_;
 };
 

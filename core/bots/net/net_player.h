@@ -7,8 +7,11 @@
 //           determinization of the position (determinize(s, seat, ...)), so hidden cards,
 //           future draws and other seats' secret choices are never read.
 // Written once for every game; a game plugs in with traits T (rftg_net.h, af_net.h):
-//   Game, State, Encoder, Classes (action classes; int space(), int of(s, action)),
-//   kGame ("rftg"), expansion(g), configuration(g) (for messages).
+//   Game, State, Encoder, Classes (action classes; int space(), int of(s, action)), Heuristic
+//   (the game's heuristic bot, for self-play's warm-up), kGame ("rftg"), expansion(g),
+//   configuration(g) (for messages), shipped_names(g) (model_store.h), and
+//   secret_afterstate(g, s, action, out): for a secret simultaneous choice, the position with the
+//   choice made and nothing revealed (value choices judge that position; false otherwise).
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -31,7 +34,7 @@ class NetPlayer {
 
   // Checks that the model plays this game (throws ModelError naming the file).
   NetPlayer(std::shared_ptr<const Model> model, const Game& g)
-      : eval_(std::move(model)), enc_(g), classes_(g), act_(eval_.make_activations()) {
+      : eval_(std::move(model)), enc_(g), classes_(g), act_(eval_.make_activations()), base_(act_) {
     const Model& m = eval_.model();
     const std::string where = "model " + m.path + ": ";
     if (m.game != T::kGame) throw ModelError(where + "made for " + m.game + ", not " + T::kGame);
@@ -52,6 +55,7 @@ class NetPlayer {
                        std::to_string(m.action_space) + " classes; this galaxysim: " + T::Classes::kEncoding + ", " +
                        std::to_string(classes_.space()) + ")");
     obs_.resize(static_cast<size_t>(enc_.size()));
+    base_obs_.resize(static_cast<size_t>(enc_.size()));
   }
 
   const Model& model() const { return eval_.model(); }
@@ -95,19 +99,41 @@ class NetPlayer {
   }
 
   // The deciding seat's win probability after each legal action, averaged over `dets`
-  // determinizations seeded from rng.
+  // determinizations seeded from rng. Each position after an action is evaluated from the
+  // decision's own position by the slots that differ (Evaluator::run_delta).
   void value_scores(const Game& g, const State& s, const int* legal, int n, int dets, Rng& rng, float* out) {
     const int me = g.current_player(s);
+    const int players = g.players();
     std::fill(out, out + n, 0.0f);
     int scratch[Game::kMaxLegal];
-    float p[8];
+    float rel[8];
+    enc_.encode(s, me, base_obs_.data());  // the seat's view: the same in every determinization
+    eval_.run(base_obs_.data(), base_);
+    if (T::secret_afterstate(g, s, legal[0], secret_)) {  // a secret choice: nothing hidden is dealt
+      for (int i = 0; i < n; ++i) {
+        T::secret_afterstate(g, s, legal[i], secret_);
+        enc_.encode(secret_, me, obs_.data());
+        eval_.run_delta(base_obs_.data(), base_, obs_.data(), act_);
+        eval_.win_probabilities(act_, players, rel);
+        out[i] = rel[0];
+      }
+      return;
+    }
     for (int d = 0; d < dets; ++d) {
       const State det = g.determinize(s, me, rng.next());
       for (int i = 0; i < n; ++i) {
         State c = det;
         g.step(c, legal[i], scratch);
-        win_probabilities(g, c, me, p);
-        out[i] += p[me];
+        if (g.is_terminal(c)) {
+          int w[8], k = g.winners(c, w);
+          for (int j = 0; j < k; ++j)
+            if (w[j] == me) out[i] += 1.0f / static_cast<float>(k);
+          continue;
+        }
+        enc_.encode(c, me, obs_.data());
+        eval_.run_delta(base_obs_.data(), base_, obs_.data(), act_);
+        eval_.win_probabilities(act_, players, rel);
+        out[i] += rel[0];
       }
     }
     if (dets > 1)
@@ -118,8 +144,9 @@ class NetPlayer {
   Evaluator eval_;
   typename T::Encoder enc_;
   typename T::Classes classes_;
-  Activations act_;
-  std::vector<int16_t> obs_;
+  Activations act_, base_;
+  State secret_;
+  std::vector<int16_t> obs_, base_obs_;
 };
 
 // The index of the best score (the first of equal ones), or with temperature > 0 one drawn

@@ -9,6 +9,7 @@
 #include "bots/net/net_traits.h"
 #include "bots/net/rftg_action_class.h"
 #include "rftg/game.h"
+#include "rftg/heuristic.h"
 #include "rftg/observation_tensor.h"
 
 namespace gs::bots::net {
@@ -18,11 +19,18 @@ struct RftgNet {
   using State = rftg::State;
   using Encoder = rftg::ObservationEncoder;
   using Classes = RftgActionClasses;
+  using Heuristic = rftg::HeuristicBot;  // self-play's warm-up moves
   static constexpr const char* kGame = "rftg";
 
   static std::string expansion(const Game& g) { return g.options().expansion; }
   static std::string configuration(const Game& g);              // "rftg base, 4 players"
   static std::vector<std::string> shipped_names(const Game& g);
+  // The position right after a secret simultaneous choice (an action card; a Develop or Settle
+  // selection before the reveal) as the chooser knows it: the choice made, nothing revealed. The
+  // engine itself goes on at once to the next seat's choice or, after the last one, to the reveal
+  // of everybody's: a value choice would then judge other seats' secret choices as determinize
+  // deals them (uniformly at random). False for any other decision.
+  static bool secret_afterstate(const Game& g, const State& s, int action, State& out);
 };
 
 template <>

@@ -1,11 +1,13 @@
 // Self-play for training a model (docs/net.md, "Training"): every seat is the same model
-// choosing by value (net_player.h), exploring by sampling from softmax(log-odds / temperature),
+// choosing by value (net_player.h), exploring by sampling from softmax(log-odds / temperature)
+// and, with probability epsilon, by a uniformly random legal action (or, with probability
+// `heuristic`, every seat plays the game's heuristic bot: the warm-up generations),
 // and every decision with a choice is recorded:
 //   the input rows of the decision (the deciding seat's view): the action head's input;
 //   the legal actions' classes and their values (the teacher's scores): the action head's target;
-//   the input rows of the position after the chosen action (the same seat's view of the real game;
-//   none when it ended the game) and the value the teacher gave that action: the value head's
-//   input and the TD(lambda) chain;
+//   the input rows of the position after the chosen action (the same seat's view of the real game,
+//   or for a secret simultaneous choice the position before the reveal; none when the action ended
+//   the game): the value head's input and the TD(lambda) chain;
 // and for every game the result of each seat (1/k to each of k winners) and its score.
 // Game `i` depends only on (seed, i, model, options): threads do not change the data.
 #pragma once
@@ -24,6 +26,8 @@ struct SelfPlayRequest {
   int64_t first_game = 0, count = 0;
   int threads = 1;
   double temperature = 0.2;  // exploration: sampled from softmax(log-odds / temperature); 0: greedy
+  double epsilon = 0;        // ... and a random legal action with this probability
+  double heuristic = 0;      // a decision is taken by the heuristic bot with this probability (1: no values computed)
   int dets = 1;
 };
 
@@ -39,6 +43,7 @@ struct SelfPlayData {
   std::vector<int32_t> legal_class;
   std::vector<float> legal_value;
   std::vector<int16_t> chosen;        // index of the chosen action among the legal ones
+  std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic
   // One entry per game (players entries each).
   std::vector<float> result;          // 1/k for each of k winners, else 0
   std::vector<int16_t> score;
@@ -66,7 +71,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
         const int64_t index = req.first_game + k;
         const uint64_t deal = game_seed(req.seed, static_cast<uint64_t>(index));
         Rng rng(splitmix64(deal ^ 0x7e1f5e1full));
-        State s = g.new_initial_state(deal);
+        State s = g.new_initial_state(deal), secret_state;
         int legal[T::Game::kMaxLegal];
         float value[T::Game::kMaxLegal];
         std::vector<int32_t> rows(static_cast<size_t>(p.model().observation_size));
@@ -80,8 +85,23 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
             n = g.step(s, legal[0], legal);
             continue;
           }
-          p.value_scores(g, s, legal, n, req.dets, rng, value);
-          const int c = pick(value, n, req.temperature, true, rng);
+          auto coin = [&](double prob) { return prob > 0 && static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < prob; };
+          int c = 0, by = 0;
+          if (req.heuristic >= 1) {
+            std::fill(value, value + n, 0.0f);
+          } else {
+            p.value_scores(g, s, legal, n, req.dets, rng, value);
+          }
+          if (req.heuristic >= 1 || coin(req.heuristic)) {
+            const int a = typename T::Heuristic().act(g, s, legal, n, rng);
+            while (c < n - 1 && legal[c] != a) ++c;
+            by = 2;
+          } else if (coin(req.epsilon)) {
+            c = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+            by = 1;
+          } else {
+            c = pick(value, n, req.temperature, true, rng);
+          }
           d.game.push_back(index);
           d.seat.push_back(static_cast<int8_t>(me));
           d.kind.push_back(static_cast<int8_t>(s.decision));
@@ -94,9 +114,13 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           }
           d.legal_offsets.push_back(static_cast<int64_t>(d.legal_class.size()));
           d.chosen.push_back(static_cast<int16_t>(c));
+          d.by.push_back(static_cast<int8_t>(by));
+          // the position the value head learns: the one after the choice as the seat knows it (a secret
+          // choice: before the reveal, as value choices judge it)
+          const bool secret = T::secret_afterstate(g, s, legal[c], secret_state);
           n = g.step(s, legal[c], legal);
           if (n > 0) {
-            nr = p.rows(s, me, rows.data());
+            nr = p.rows(secret ? secret_state : s, me, rows.data());
             d.after_rows.insert(d.after_rows.end(), rows.begin(), rows.begin() + nr);
           }
           d.after_offsets.push_back(static_cast<int64_t>(d.after_rows.size()));
@@ -136,6 +160,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
     out.legal_class.insert(out.legal_class.end(), d.legal_class.begin(), d.legal_class.end());
     out.legal_value.insert(out.legal_value.end(), d.legal_value.begin(), d.legal_value.end());
     out.chosen.insert(out.chosen.end(), d.chosen.begin(), d.chosen.end());
+    out.by.insert(out.by.end(), d.by.begin(), d.by.end());
     out.result.insert(out.result.end(), d.result.begin(), d.result.end());
     out.score.insert(out.score.end(), d.score.begin(), d.score.end());
     out.length.insert(out.length.end(), d.length.begin(), d.length.end());
