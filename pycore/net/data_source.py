@@ -26,8 +26,11 @@ class SelfPlay:
     def generation(self, model_path: Path, gen: int) -> Samples:
         cfg = self.cfg
         warm = gen < cfg.warmup
+        by_policy = cfg.behaviour == "policy"
         d = self.engine.self_play(self.game, str(model_path), seed=cfg.seed, first_game=gen * cfg.games,
-                                  count=cfg.games, threads=cfg.threads, temperature=cfg.explore, dets=cfg.dets,
-                                  epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix)
+                                  count=cfg.games, threads=cfg.threads,
+                                  temperature=cfg.sample if by_policy else cfg.explore, dets=cfg.dets,
+                                  epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
+                                  rollout=cfg.rollout)
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm)

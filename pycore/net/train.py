@@ -61,9 +61,13 @@ class TrainConfig:
     explore: float = 0.05       # sampling temperature on the log-odds of the value choices
     epsilon: float = 0.03       # ... and the probability of a random legal action instead
     dets: int = 1               # determinizations per value choice
+    rollout: int = 0            # the teacher judges each action after this many decisions of look-ahead by the
+                                # action head, to the end of the round (RftG) or turn (AF); 0: right after it
     lam: float = 1.0            # TD(lambda) of the value targets (1: the game's result only)
     warmup: int = 2             # first generations played by the heuristic bot (0: self-play from the start)
     mix: float = 0.0            # after them: probability of a heuristic move in self-play
+    behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
+    sample: float = 0.5         # values ("value", sampled at `explore`); the values are the targets either way
     # The network and its training.
     h1: int = 128
     h2: int = 32
@@ -84,6 +88,8 @@ class TrainConfig:
     def validate(self) -> None:
         if self.game not in ("rftg", "af"):
             raise TrainError(f"--game: unknown game {self.game!r} (rftg or af)")
+        if not isinstance(self.rollout, int) or self.rollout < 0:
+            raise TrainError(f"--rollout must be a whole number >= 0, not {self.rollout!r}")
         for name in ("generations", "games", "h1", "h2", "replay", "batch", "threads", "dets"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
@@ -96,6 +102,10 @@ class TrainConfig:
             raise TrainError("--epsilon, --lam and --mix must be in [0, 1]")
         if not isinstance(self.warmup, int) or self.warmup < 0:
             raise TrainError(f"--warmup must be a whole number >= 0, not {self.warmup!r}")
+        if self.behaviour not in ("policy", "value"):
+            raise TrainError(f"--behaviour must be policy or value, not {self.behaviour!r}")
+        if self.sample < 0:
+            raise TrainError("--sample must be >= 0")
         if self.choose not in ("policy", "value"):
             raise TrainError(f"--choose must be policy or value, not {self.choose!r}")
         if self.game == "af" and self.choose == "policy":

@@ -124,7 +124,7 @@ void bind_net(py::module_& m) {
   m.def(
       "self_play",
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
-         int threads, double temperature, int dets, double epsilon, double heuristic) {
+         int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
             heuristic > 1)
           throw Error("self_play: bad arguments");
@@ -138,6 +138,8 @@ void bind_net(py::module_& m) {
         req.dets = dets;
         req.epsilon = epsilon;
         req.heuristic = heuristic;
+        req.by_policy = by_policy;
+        req.rollout = rollout;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -167,7 +169,7 @@ void bind_net(py::module_& m) {
       },
       py::arg("game"), py::arg("path"), py::arg("seed"), py::arg("first_game"), py::arg("count"),
       py::arg("threads") = 1, py::arg("temperature") = 0.2, py::arg("dets") = 1, py::arg("epsilon") = 0.0,
-      py::arg("heuristic") = 0.0,
+      py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0,
       "Self-play games of a model choosing by value, recorded for training (docs/net.md); GIL released.");
 }
 

@@ -40,8 +40,10 @@ struct AfNet {
     out.push_back("af");
     return out;
   }
-  // Alien Frontiers has no secret simultaneous choices (net_player.h).
-  static bool secret_afterstate(const Game&, const State&, int, State&) { return false; }
+  template <class Choose>
+  static void redraw_secret_choices(const Game&, const State&, State&, int, Choose) {}  // AF has no secret choices
+  // A look-ahead (NetPlayer::rollout_scores) runs to the end of the seat's turn.
+  static bool rollout_end(const Game&, const State&, const State& now, int seat) { return now.active != seat; }
 };
 
 template <>

@@ -45,8 +45,7 @@ class NetBot {
     if (n == 1) return legal[0];
     NetPlayer<T>& p = bind(g);
     scores_.resize(static_cast<size_t>(n));
-    if (choose_ == Choose::Value) p.value_scores(g, s, legal, n, opt_.dets, rng, scores_.data());
-    else p.policy_scores(g, s, legal, n, scores_.data());
+    score(p, g, s, legal, n, rng, scores_.data());
     return legal[pick(scores_.data(), n, opt_.temperature, choose_ == Choose::Value, rng)];
   }
 
@@ -54,8 +53,7 @@ class NetBot {
   std::vector<float> scores(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
     NetPlayer<T>& p = bind(g);
     std::vector<float> out(static_cast<size_t>(n));
-    if (choose_ == Choose::Value) p.value_scores(g, s, legal, n, opt_.dets, rng, out.data());
-    else p.policy_scores(g, s, legal, n, out.data());
+    score(p, g, s, legal, n, rng, out.data());
     return out;
   }
 
@@ -65,6 +63,12 @@ class NetBot {
   NetPlayer<T>* player() { return player_.get(); }
 
  private:
+  void score(NetPlayer<T>& p, const Game& g, const State& s, const int* legal, int n, Rng& rng, float* out) {
+    if (choose_ == Choose::Policy) p.policy_scores(g, s, legal, n, out);
+    else if (opt_.rollout > 0) p.rollout_scores(g, s, legal, n, opt_.dets, opt_.rollout, rng, out);
+    else p.value_scores(g, s, legal, n, opt_.dets, rng, out);
+  }
+
   NetOptions opt_;
   Choose choose_ = Choose::Policy;
   const Game* game_ = nullptr;

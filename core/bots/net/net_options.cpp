@@ -24,14 +24,15 @@ double number(const BotSpec& spec, const std::string& key, const std::string& va
   return v;
 }
 
-const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets"};
+const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets", "rollout"};
 
 }  // namespace
 
 std::string net_option_help() {
   return "model=PATH (a model file; default: the shipped model for the game), choose=policy|value (default: "
          "the model's), temperature=T (0: best action, default; > 0: sample), dets=K (value choice: "
-         "determinizations averaged, default 1)";
+         "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
+         "decisions of look-ahead by the action head, to the end of the round; default 0)";
 }
 
 NetOptions net_options(const BotSpec& spec) {
@@ -52,6 +53,11 @@ NetOptions net_options(const BotSpec& spec) {
       double d = number(spec, key, value);
       if (d != std::floor(d) || d < 1 || d > 1000) bad(spec, "dets must be a whole number in 1..1000, not " + value);
       o.dets = static_cast<int>(d);
+    } else if (key == "rollout") {
+      double d = number(spec, key, value);
+      if (d != std::floor(d) || d < 0 || d > 100000)
+        bad(spec, "rollout must be a whole number in 0..100000, not " + value);
+      o.rollout = static_cast<int>(d);
     } else {
       bad(spec, "unknown option '" + key + "'" + text::suggest(key, kNames) + " (net options: " + net_option_help() +
                     ")");

@@ -1,5 +1,5 @@
 // The options of a `net` bot spec (docs/net.md): "net", "net:model=PATH",
-// "net:choose=value,dets=2", "net:temperature=0.5".
+// "net:choose=value,dets=2", "net:choose=value,rollout=40", "net:temperature=0.5".
 #pragma once
 #include <string>
 
@@ -18,6 +18,8 @@ struct NetOptions {
   Choose choose = Choose::Default;
   double temperature = 0;     // 0: the best action; > 0: sampled from softmax(score / temperature)
   int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
+  int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions
+                              // played by the action head (NetPlayer::rollout_scores); 0: right after it
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.

@@ -9,9 +9,11 @@
 // Written once for every game; a game plugs in with traits T (rftg_net.h, af_net.h):
 //   Game, State, Encoder, Classes (action classes; int space(), int of(s, action)), Heuristic
 //   (the game's heuristic bot, for self-play's warm-up), kGame ("rftg"), expansion(g),
-//   configuration(g) (for messages), shipped_names(g) (model_store.h), and
-//   secret_afterstate(g, s, action, out): for a secret simultaneous choice, the position with the
-//   choice made and nothing revealed (value choices judge that position; false otherwise).
+//   configuration(g) (for messages), shipped_names(g) (model_store.h),
+//   redraw_secret_choices(g, s, det, me, choose): other seats' secret choices made earlier in the
+//   current step, dealt at random by determinize, made again by `choose` from their own view; and
+//   rollout_end(g, from, now, seat): whether a look-ahead begun at `from` by `seat` has gone far
+//   enough at `now` (rollout_scores).
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -25,6 +27,32 @@
 #include "common/rng.h"
 
 namespace gs::bots::net {
+
+// The index of the best score (the first of equal ones), or with temperature > 0 one drawn
+// from softmax(score / temperature) (value scores are win probabilities: their log-odds are used).
+inline int pick(const float* score, int n, double temperature, bool probabilities, Rng& rng) {
+  if (temperature <= 0) {
+    int best = 0;
+    for (int i = 1; i < n; ++i)
+      if (score[i] > score[best]) best = i;
+    return best;
+  }
+  double w[512], top = -1e300, sum = 0;
+  for (int i = 0; i < n; ++i) {
+    double x = score[i];
+    if (probabilities) {
+      x = std::min(std::max(x, 1e-6), 1 - 1e-6);
+      x = std::log(x / (1 - x));
+    }
+    w[i] = x / temperature;
+    top = std::max(top, w[i]);
+  }
+  for (int i = 0; i < n; ++i) sum += (w[i] = std::exp(w[i] - top));
+  double r = static_cast<double>(rng.next() >> 11) * (1.0 / 9007199254740992.0) * sum;
+  for (int i = 0; i < n; ++i)
+    if ((r -= w[i]) < 0) return i;
+  return n - 1;
+}
 
 template <class T>
 class NetPlayer {
@@ -99,8 +127,10 @@ class NetPlayer {
   }
 
   // The deciding seat's win probability after each legal action, averaged over `dets`
-  // determinizations seeded from rng. Each position after an action is evaluated from the
-  // decision's own position by the slots that differ (Evaluator::run_delta).
+  // determinizations seeded from rng. Other seats' secret choices made earlier in the step are
+  // made again by the action head, if the model has one (see rollout_scores). Each position after
+  // an action is evaluated from the decision's own position by the slots that differ
+  // (Evaluator::run_delta).
   void value_scores(const Game& g, const State& s, const int* legal, int n, int dets, Rng& rng, float* out) {
     const int me = g.current_player(s);
     const int players = g.players();
@@ -109,18 +139,9 @@ class NetPlayer {
     float rel[8];
     enc_.encode(s, me, base_obs_.data());  // the seat's view: the same in every determinization
     eval_.run(base_obs_.data(), base_);
-    if (T::secret_afterstate(g, s, legal[0], secret_)) {  // a secret choice: nothing hidden is dealt
-      for (int i = 0; i < n; ++i) {
-        T::secret_afterstate(g, s, legal[i], secret_);
-        enc_.encode(secret_, me, obs_.data());
-        eval_.run_delta(base_obs_.data(), base_, obs_.data(), act_);
-        eval_.win_probabilities(act_, players, rel);
-        out[i] = rel[0];
-      }
-      return;
-    }
     for (int d = 0; d < dets; ++d) {
-      const State det = g.determinize(s, me, rng.next());
+      State det = g.determinize(s, me, rng.next());
+      redraw(g, s, det, me, rng);
       for (int i = 0; i < n; ++i) {
         State c = det;
         g.step(c, legal[i], scratch);
@@ -140,39 +161,64 @@ class NetPlayer {
       for (int i = 0; i < n; ++i) out[i] /= static_cast<float>(dets);
   }
 
+  // value_scores with a short look-ahead: after each legal action the game goes on, every seat
+  // playing the action head's best action (on the determinization), until T::rollout_end says
+  // the stretch is over (RftG: the round ends; AF: the seat's turn ends) or `max_steps`
+  // decisions were taken; the deciding seat's win probability is judged there. Other seats'
+  // secret choices made earlier in the step are made again by the action head from their own
+  // view of the determinization (T::redraw_secret_choices): the look-ahead's opponent model.
+  // The model needs an action head (else this is value_scores).
+  void rollout_scores(const Game& g, const State& s, const int* legal, int n, int dets, int max_steps, Rng& rng,
+                      float* out) {
+    if (!model().has_action_head()) {
+      value_scores(g, s, legal, n, dets, rng, out);
+      return;
+    }
+    const int me = g.current_player(s);
+    std::fill(out, out + n, 0.0f);
+    int next[Game::kMaxLegal];
+    float p[8];
+    for (int d = 0; d < dets; ++d) {
+      State det = g.determinize(s, me, rng.next());
+      redraw(g, s, det, me, rng);
+      for (int i = 0; i < n; ++i) {
+        State c = det;
+        int m = g.step(c, legal[i], next);
+        for (int k = 0; m > 0 && k < max_steps && !T::rollout_end(g, s, c, me); ++k) {
+          m = g.step(c, m > 1 ? best_action(g, c, next, m) : next[0], next);
+        }
+        win_probabilities(g, c, me, p);
+        out[i] += p[me];
+      }
+    }
+    if (dets > 1)
+      for (int i = 0; i < n; ++i) out[i] /= static_cast<float>(dets);
+  }
+
+  // The action head's best legal action (the first of equal ones).
+  int best_action(const Game& g, const State& s, const int* legal, int n) {
+    policy_scores(g, s, legal, n, logits_);
+    int b = 0;
+    for (int i = 1; i < n; ++i)
+      if (logits_[i] > logits_[b]) b = i;
+    return legal[b];
+  }
+
  private:
+  // Other seats' secret choices of the current step in a determinization, made again by the action
+  // head from each seat's own view (T::redraw_secret_choices); left as dealt without an action head.
+  void redraw(const Game& g, const State& s, State& det, int me, Rng&) {
+    if (!model().has_action_head()) return;
+    T::redraw_secret_choices(g, s, det, me,
+                             [&](const State& t, const int* l, int m) { return best_action(g, t, l, m); });
+  }
+
   Evaluator eval_;
   typename T::Encoder enc_;
   typename T::Classes classes_;
   Activations act_, base_;
-  State secret_;
+  float logits_[Game::kMaxLegal];
   std::vector<int16_t> obs_, base_obs_;
 };
-
-// The index of the best score (the first of equal ones), or with temperature > 0 one drawn
-// from softmax(score / temperature) (value scores are win probabilities: their log-odds are used).
-inline int pick(const float* score, int n, double temperature, bool probabilities, Rng& rng) {
-  if (temperature <= 0) {
-    int best = 0;
-    for (int i = 1; i < n; ++i)
-      if (score[i] > score[best]) best = i;
-    return best;
-  }
-  double w[512], top = -1e300, sum = 0;
-  for (int i = 0; i < n; ++i) {
-    double x = score[i];
-    if (probabilities) {
-      x = std::min(std::max(x, 1e-6), 1 - 1e-6);
-      x = std::log(x / (1 - x));
-    }
-    w[i] = x / temperature;
-    top = std::max(top, w[i]);
-  }
-  for (int i = 0; i < n; ++i) sum += (w[i] = std::exp(w[i] - top));
-  double r = static_cast<double>(rng.next() >> 11) * (1.0 / 9007199254740992.0) * sum;
-  for (int i = 0; i < n; ++i)
-    if ((r -= w[i]) < 0) return i;
-  return n - 1;
-}
 
 }  // namespace gs::bots::net

@@ -1,8 +1,6 @@
 // Race for the Galaxy's shipped model names and configuration text (rftg_net.h).
 #include "bots/net/rftg_net.h"
 
-#include "rftg/visibility.h"
-
 namespace gs::bots::net {
 
 namespace {
@@ -27,24 +25,6 @@ std::string RftgNet::configuration(const Game& g) {
   for (char& c : opts)
     if (c == '-') c = ' ';
   return "rftg " + g.options().expansion + opts + ", " + std::to_string(g.players()) + " players";
-}
-
-bool RftgNet::secret_afterstate(const Game&, const State& s, int action, State& out) {
-  const int me = s.actor;
-  if (me < 0) return false;
-  if (s.decision == rftg::DecisionKind::ChooseAction && rftg::actions_hidden(s) && action >= rftg::act::kActionBase &&
-      action < rftg::act::kActionBase + rftg::kNumActionCards) {
-    out = s;
-    out.actions[me] = static_cast<uint16_t>(out.actions[me] | rftg::act_bit(action - rftg::act::kActionBase));
-    return true;
-  }
-  if ((s.decision == rftg::DecisionKind::DevelopSelect || s.decision == rftg::DecisionKind::SettleSelect) &&
-      rftg::selection_hidden(s) && (action == rftg::act::kPass || (action >= 0 && action < rftg::kMaxInstances))) {
-    out = s;
-    out.selected[me] = action == rftg::act::kPass ? rftg::kNone : static_cast<uint8_t>(action);
-    return true;
-  }
-  return false;
 }
 
 std::vector<std::string> RftgNet::shipped_names(const Game& g) {

@@ -5,9 +5,8 @@
 // and every decision with a choice is recorded:
 //   the input rows of the decision (the deciding seat's view): the action head's input;
 //   the legal actions' classes and their values (the teacher's scores): the action head's target;
-//   the input rows of the position after the chosen action (the same seat's view of the real game,
-//   or for a secret simultaneous choice the position before the reveal; none when the action ended
-//   the game): the value head's input and the TD(lambda) chain;
+//   the input rows of the position after the chosen action (the same seat's view of the real game;
+//   none when the action ended the game): the value head's input and the TD(lambda) chain;
 // and for every game the result of each seat (1/k to each of k winners) and its score.
 // Game `i` depends only on (seed, i, model, options): threads do not change the data.
 #pragma once
@@ -28,7 +27,11 @@ struct SelfPlayRequest {
   double temperature = 0.2;  // exploration: sampled from softmax(log-odds / temperature); 0: greedy
   double epsilon = 0;        // ... and a random legal action with this probability
   double heuristic = 0;      // a decision is taken by the heuristic bot with this probability (1: no values computed)
+  bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
+                             // its logits) instead of the values; the values are still the recorded targets
   int dets = 1;
+  int rollout = 0;           // > 0: the values are judged after a look-ahead of at most this many decisions
+                             // (NetPlayer::rollout_scores); 0: right after the action (value_scores)
 };
 
 struct SelfPlayData {
@@ -43,7 +46,7 @@ struct SelfPlayData {
   std::vector<int32_t> legal_class;
   std::vector<float> legal_value;
   std::vector<int16_t> chosen;        // index of the chosen action among the legal ones
-  std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic
+  std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic, 3 the action head
   // One entry per game (players entries each).
   std::vector<float> result;          // 1/k for each of k winners, else 0
   std::vector<int16_t> score;
@@ -71,9 +74,9 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
         const int64_t index = req.first_game + k;
         const uint64_t deal = game_seed(req.seed, static_cast<uint64_t>(index));
         Rng rng(splitmix64(deal ^ 0x7e1f5e1full));
-        State s = g.new_initial_state(deal), secret_state;
+        State s = g.new_initial_state(deal);
         int legal[T::Game::kMaxLegal];
-        float value[T::Game::kMaxLegal];
+        float value[T::Game::kMaxLegal], logits[T::Game::kMaxLegal];
         std::vector<int32_t> rows(static_cast<size_t>(p.model().observation_size));
         int n = g.legal_actions(s, legal);
         d.rows_offsets.push_back(0);
@@ -89,6 +92,8 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           int c = 0, by = 0;
           if (req.heuristic >= 1) {
             std::fill(value, value + n, 0.0f);
+          } else if (req.rollout > 0) {
+            p.rollout_scores(g, s, legal, n, req.dets, req.rollout, rng, value);
           } else {
             p.value_scores(g, s, legal, n, req.dets, rng, value);
           }
@@ -99,6 +104,10 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           } else if (coin(req.epsilon)) {
             c = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
             by = 1;
+          } else if (req.by_policy && p.model().has_action_head()) {
+            p.policy_scores(g, s, legal, n, logits);
+            c = pick(logits, n, req.temperature, false, rng);
+            by = 3;
           } else {
             c = pick(value, n, req.temperature, true, rng);
           }
@@ -115,12 +124,9 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           d.legal_offsets.push_back(static_cast<int64_t>(d.legal_class.size()));
           d.chosen.push_back(static_cast<int16_t>(c));
           d.by.push_back(static_cast<int8_t>(by));
-          // the position the value head learns: the one after the choice as the seat knows it (a secret
-          // choice: before the reveal, as value choices judge it)
-          const bool secret = T::secret_afterstate(g, s, legal[c], secret_state);
           n = g.step(s, legal[c], legal);
           if (n > 0) {
-            nr = p.rows(secret ? secret_state : s, me, rows.data());
+            nr = p.rows(s, me, rows.data());
             d.after_rows.insert(d.after_rows.end(), rows.begin(), rows.begin() + nr);
           }
           d.after_offsets.push_back(static_cast<int64_t>(d.after_rows.size()));
