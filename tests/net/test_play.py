@@ -39,10 +39,26 @@ def same(a, b):
 
 @pytest.mark.parametrize("choose", ["policy", "value"])
 def test_one_and_two_threads_give_identical_rows_with_net_seats(models, choose):
-    bots = [f"net:model={models[choose]}", "heuristic", f"net:model={models[choose]},temperature=0.5", "random"]
+    # (value: the last seat also looks ahead with the action head, rollout=, on two determinizations)
+    last = f"net:model={models[choose]},choose=value,rollout=8,dets=2" if choose == "value" else "random"
+    bots = [f"net:model={models[choose]}", "heuristic", f"net:model={models[choose]},temperature=0.5", last]
     one, two = rows(bots, threads=1), rows(bots, threads=2)
     same(one, two)
     assert len(set(one["rounds"].tolist())) > 1  # real games, not one repeated
+
+
+@pytest.mark.parametrize("how", [dict(by_policy=True), dict(rollout=6, dets=2), dict(by_policy=True, rollout=6)])
+def test_self_play_data_is_the_same_on_one_and_two_threads(models, how):
+    from galaxysim import _rftg
+
+    game = base_game(4)
+    one, two = (_rftg.self_play(game, str(models["value"]), seed=3, first_game=5, count=3, threads=t, epsilon=0.1,
+                                **how) for t in (1, 2))
+    assert one.keys() == two.keys()
+    for k in one:
+        assert np.array_equal(np.asarray(one[k]), np.asarray(two[k])), k
+    by = set(np.asarray(one["by"]).tolist())
+    assert (3 in by) == bool(how.get("by_policy"))  # 3: moved by the action head
 
 
 def test_a_saved_and_reloaded_model_plays_identical_games(models, tmp_path):
