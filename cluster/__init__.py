@@ -6,7 +6,7 @@
     galaxysim resume RUN --ray auto         # finish a run (started here or on Ray) on the cluster
 
 galaxysim.cluster.connect.connect() reaches and checks the cluster; RayChunks (ray_runner.py) plays a run's chunks there
-as Ray tasks (tasks.py) for galaxysim.sim.run's chunk loop, which writes them. Importing this package does not import Ray.
+as Ray tasks (tasks.py) for the chunk loop of galaxysim.sim.chunk_loop, which writes them. Importing this package does not import Ray.
 """
 from .errors import ClusterError
 

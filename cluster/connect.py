@@ -14,8 +14,12 @@ import os
 import re
 import socket
 import sys
+import time
 from typing import Any, Iterator
 
+from galaxysim.user_text import shown
+
+from . import private_ray
 from .errors import SHIP_PACKAGE, ClusterError, RayMissing, one_line
 from .options import OptionError, RayOptions, split_address
 
@@ -73,7 +77,7 @@ def _bootstrap_address(address: str) -> str | None:
     try:
         host_port = split_address(found)
     except OptionError:
-        raise ClusterError(f"--ray {address}: {found!r} (from RAY_ADDRESS) is not a Ray address") from None
+        raise ClusterError(f"--ray {address}: {shown(found)} (from RAY_ADDRESS) is not a Ray address") from None
     if host_port is not None:
         _reachable(*host_port, found)
         if not found.startswith("ray://"):
@@ -153,8 +157,10 @@ def _has_token() -> bool:
     return os.path.isfile(os.path.join(os.path.expanduser("~"), ".ray", "auth_token"))
 
 
-def connect(address: str, options: dict[str, Any]) -> "RayCluster":
-    """Connects this process to the Ray cluster at `address` (see cluster/options.py) and checks its nodes."""
+def connect(address: str, options: dict[str, Any], stop=None) -> "RayCluster":
+    """Connects this process to the Ray cluster at `address` (see cluster/options.py) and checks its nodes.
+    `stop` (galaxysim.stop_requests.StopRequests): a stop requested while the nodes are checked ends the
+    wait with KeyboardInterrupt."""
     try:
         opts = RayOptions.from_dict(options)
     except OptionError as e:
@@ -166,17 +172,20 @@ def connect(address: str, options: dict[str, Any]) -> "RayCluster":
         kwargs: dict[str, Any] = dict(runtime_env=opts.runtime_env or None, log_to_driver=False,
                                       logging_level=logging.WARNING, namespace="galaxysim")
         if target is None:  # a private Ray on this machine, on loopback only, without its dashboard
-            kwargs.update(address="local", _node_ip_address="127.0.0.1", include_dashboard=False)
+            kwargs.update(address="local", _node_ip_address=private_ray.NODE_ADDRESS, include_dashboard=False)
         else:
             kwargs.update(address=target)
         try:
-            ray.init(**kwargs)
+            with private_ray.loopback_node() if target is None else contextlib.nullcontext():
+                ray.init(**kwargs)
         except Exception as e:
             raise explain_init_error(e, target or "local") from None
+        if target is None:
+            private_ray.check(ray)
         address = target or "local"
     conn = RayCluster(ray, address, opts, owned)
     try:
-        conn.check_nodes()
+        conn.check_nodes(stop)
     except BaseException:
         conn.close()
         raise
@@ -200,7 +209,7 @@ class RayCluster:
                 out.append({"id": n["NodeID"], "ip": n.get("NodeManagerAddress", "?"), "cpus": cpus})
         return out
 
-    def check_nodes(self) -> None:
+    def check_nodes(self, stop=None) -> None:
         """Every node with CPUs must import galaxysim and have the driver's engine."""
         from galaxysim import _batch
 
@@ -216,7 +225,7 @@ class RayCluster:
         remote = ray.remote(probe.node_facts)
         refs = {remote.options(num_cpus=0, max_retries=1, scheduling_strategy=NodeAffinitySchedulingStrategy(
             n["id"], soft=False)).remote(): n for n in nodes}
-        ready, late = ray.wait(list(refs), num_returns=len(refs), timeout=PROBE_TIMEOUT_S)
+        ready, late = _wait_all(ray, list(refs), PROBE_TIMEOUT_S, stop)
         if late:
             n = refs[late[0]]
             raise ClusterError(f"Ray node {n['ip']} started no worker within {PROBE_TIMEOUT_S:g} s (a slow "
@@ -280,6 +289,18 @@ class RayCluster:
     def close(self) -> None:
         if self.owned and self.ray.is_initialized():
             self.ray.shutdown()
+
+
+def _wait_all(ray, refs: list, timeout: float, stop) -> tuple[list, list]:
+    """ray.wait for all of `refs` within `timeout` seconds, looking at `stop` every half second."""
+    ready: list = []
+    deadline = time.monotonic() + timeout
+    while refs and time.monotonic() < deadline:
+        if stop is not None and stop.stop.is_set():
+            raise KeyboardInterrupt
+        done, refs = ray.wait(refs, num_returns=len(refs), timeout=min(0.5, max(0.0, deadline - time.monotonic())))
+        ready += done
+    return ready, refs
 
 
 def last_lines(text: str, n: int = 2, width: int = 300) -> str:

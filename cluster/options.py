@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from galaxysim.user_text import shown
+
 #: address forms: "auto" (the cluster this machine belongs to: RAY_ADDRESS, or the last `ray start` here),
 #: "local" (a private Ray started for this run on this machine, stopped after it), HOST:PORT (a head node's
 #: GCS port, 6379 unless `ray start --port` said otherwise), ray://HOST:PORT (Ray Client, port 10001).
@@ -46,7 +48,7 @@ def split_address(address: str) -> tuple[str, int] | None:
         return None
     m = _HOST_PORT.match(address)
     if not m:
-        raise OptionError(f"not a Ray address: {address!r}")
+        raise OptionError(f"not a Ray address: {shown(address)}")
     return m.group(1).strip("[]"), int(m.group(2))
 
 
@@ -58,10 +60,10 @@ def check_address(address: str | None, label: str = "--ray") -> None:
     try:
         host_port = split_address(address)
     except OptionError:
-        raise OptionError(f"{label} {address!r}: expected auto, local, HOST:PORT (the head node's GCS address, "
+        raise OptionError(f"{label} {shown(address)}: expected auto, local, HOST:PORT (the head node's GCS address, "
                           "e.g. 10.0.0.1:6379) or ray://HOST:PORT") from None
     if host_port is not None and not 1 <= host_port[1] <= 65535:
-        raise OptionError(f"{label} {address!r}: port {host_port[1]} is not between 1 and 65535")
+        raise OptionError(f"{label} {shown(address)}: port {host_port[1]} is not between 1 and 65535")
 
 
 def check_options(options: Mapping[str, Any], label: str = "ray") -> None:
@@ -70,11 +72,11 @@ def check_options(options: Mapping[str, Any], label: str = "ray") -> None:
     for key, value in options.items():
         where = f"{label}.{key}" if label else key
         if key not in known:
-            raise OptionError(f"{label}: unknown Ray option {key!r} (known: address, {', '.join(sorted(known))})")
+            raise OptionError(f"{label}: unknown Ray option {shown(key)} (known: address, {', '.join(sorted(known))})")
         if key == "max_in_flight" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise OptionError(f"{where} must be a positive integer, not {value!r}")
+            raise OptionError(f"{where} must be a positive integer, not {shown(value)}")
         if key == "retries" and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise OptionError(f"{where} must be an integer of at least 0, not {value!r}")
+            raise OptionError(f"{where} must be an integer of at least 0, not {shown(value)}")
         if key == "runtime_env" and not isinstance(value, dict):
             raise OptionError(f"{where} must be a table (Ray's runtime_env, e.g. {{ py_modules = [\"x.whl\"] }}), "
-                              f"not {value!r}")
+                              f"not {shown(value)}")

@@ -27,7 +27,7 @@ def node_facts() -> dict:
         facts["galaxysim"] = None
     try:
         import galaxysim.cluster.tasks  # noqa: F401  (what every chunk task needs: galaxysim's packages and the engine)
-        import galaxysim.sim.run  # noqa: F401
+        import galaxysim.sim.chunk_job  # noqa: F401
         from galaxysim import _batch
 
         facts["engine"] = str(_batch.ENGINE_VERSION)

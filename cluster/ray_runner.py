@@ -1,14 +1,14 @@
-"""The chunks of a run played on a Ray cluster: what galaxysim.sim.run's chunk loop consumes instead of the local engine.
+"""The chunks of a run played on a Ray cluster: what galaxysim.sim.chunk_loop consumes instead of the local engine.
 
 The driver submits one Ray task per chunk (cluster/tasks.py: the chunk's games on `threads` CPUs of one node,
 returned as encoded Parquet files), keeps at most `max_in_flight` of them submitted (ray.wait backpressure:
 a new chunk is submitted only when one has come back), and hands the finished chunks, in the order they
-finish, to galaxysim.sim.run, which writes them and lists them in the manifest. A chunk whose worker or node is lost
+finish, to galaxysim.sim.chunk_loop, which writes them and lists them in the manifest. A chunk whose worker or node is lost
 is submitted again (up to [ray] retries times); its games are determined by (seed, game index, config)
 alone, so the new attempt gives the same rows. A chunk that fails inside galaxysim stops the run with that
 error: it would fail again.
 
-Ctrl-C (galaxysim.sim.run's _Stop): the first stops submitting and waits for the chunks in flight, the second cancels
+Ctrl-C (galaxysim.stop_requests): the first stops submitting and waits for the chunks in flight, the second cancels
 them. A killed driver takes its tasks with it (Ray ends a dead driver's job); `galaxysim resume` plays the
 chunks the manifest does not list, here or on Ray.
 """
@@ -35,7 +35,7 @@ class RayChunks:
         self.attempts: dict[int, int] = {}
         self.retries = int(cluster.options.retries)
         self.lost = 0  # attempts lost with their worker or node
-        self.notes: list[str] = []  # messages for the user (galaxysim.sim.run prints them)
+        self.notes: list[str] = []  # messages for the user (galaxysim.sim.chunk_loop prints them)
         self.finished = False
         self._nodes_at = float("-inf")
         self._nodes: list[dict] = []
@@ -44,7 +44,7 @@ class RayChunks:
         self._job = job
         self._remote = self.ray.remote(play_chunk).options(num_cpus=self.threads, max_retries=0)
 
-    # --- what galaxysim.sim.run asks ----------------------------------------------------------------------------------------
+    # --- what galaxysim.sim.chunk_loop asks ---------------------------------------------------------------------------------
     def describe(self) -> str:
         return f"{self.cluster.describe(self.threads)[:-1]}, up to {self.max_in_flight()} chunks in flight)"
 

@@ -47,7 +47,7 @@ def _player(job) -> Any:
 
 
 def play_chunk(job, chunk: int, threads: int):
-    """Plays chunk `chunk` of the run `job` (a galaxysim.sim.run.ChunkJob) on `threads` threads; returns its
+    """Plays chunk `chunk` of the run `job` (a galaxysim.sim.chunk_job.ChunkJob) on `threads` threads; returns its
     EncodedChunk, whose manifest entry also names the node that played it."""
     player = _player(job)
     res, seconds = player.play(chunk, threads)

@@ -12,25 +12,15 @@ takes what-if changes in the same syntax (docs/af-rules.md, "Data files").
 """
 from __future__ import annotations
 
-import functools
-from importlib import resources
+import json
 
 from . import _af
 from . import game_options
-from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, State
+from .af_data import DATA_FILES, data  # noqa: F401  (af.DATA_FILES, af.data())
+from ._af import ENGINE_VERSION, STATE_BYTES, Bot, DataError, RulesError, Script, ScriptError, State
 #: The built-in bot specs (docs/bots.md) and the ISMCTS options (docs/ismcts.md).
 BUILTIN_BOTS = _af.BUILTIN_BOTS
 ISMCTS_OPTIONS = _af.ISMCTS_OPTIONS
-
-DATA_FILES = ("af_facilities.txt", "af_territories.txt", "af_tech.txt", "af_setup.txt")
-
-
-@functools.lru_cache(maxsize=None)
-def data() -> _af.Data:
-    """The board and card data shipped with galaxysim (parsed and validated once per process)."""
-    root = resources.files("galaxysim") / "data"
-    texts = [(root / name).read_text(encoding="utf-8") for name in DATA_FILES]
-    return _af.Data(*texts, "pycore/data")
 
 
 def facility_table() -> list[dict]:
@@ -72,6 +62,15 @@ class Game(_af.Game):
             d = self.variant.resolve(d).data
         super().__init__(d, players, long_game)
         self._overrides = overrides
+
+    def state_from_json(self, text):
+        """Load a position written by State.to_json() or by hand (docs/af-state-json.md); a scripted
+        position's "script" (the dice and tech cards still to come) is followed again (docs/scripted-draws.md)."""
+        state = super().state_from_json(text)
+        script = json.loads(text).get("script")
+        if script is not None:
+            state.follow_script(Script(self, dice=script.get("dice", []), tech=script.get("tech", [])))
+        return state
 
     def __repr__(self) -> str:
         extra = ", long_game=True" if self.long_game else ""

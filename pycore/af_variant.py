@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .variant import (Change, Variant, VariantError, _close, _did_you_mean, _engine_error, _int_value, split_change,
-                      split_changes)
+from .user_text import close_names, did_you_mean, lone_surrogate, shown
+from .af_data import data as shipped_data
+from .variant_base import BaseVariant, Change, VariantError, engine_error, int_value, split_change, split_changes
 
 #: Rule constant -> (setup keys it writes, lowest, highest). colonies_per_player writes every player count.
 RULES: dict[str, tuple[tuple[str, ...], int, int]] = {
@@ -61,27 +62,27 @@ def parse_change(text: str) -> Change:
     kind: "item" (a facility's, territory's, field generator's or tech card's field), "remove" or "rule"."""
     raw, left, value = split_change(text, "'Lunar Mine.docks=4', 'remove=Alien City' or 'resource_limit=10'")
     if not value:
-        raise VariantError(f"change {raw!r}: no value after '='")
+        raise VariantError(f"change {shown(raw)}: no value after '='")
     if "\n" in value:
-        raise VariantError(f"change {raw!r}: a value is one line")
+        raise VariantError(f"change {shown(raw)}: a value is one line")
     if "." in left:
         name, fld = (s.strip() for s in left.rsplit(".", 1))
         if not name:
-            raise VariantError(f"change {raw!r}: no name before '.{fld}'")
+            raise VariantError(f"change {shown(raw)}: no name before '.{fld}'")
         return Change("item", name, fld.lower().replace("_", "-"), value)
     key = left.lower().replace("-", "_")
     if key in _ACTIONS:
         return Change(key, value)
     if key in RULES:
         _, lo, hi = RULES[key]
-        return Change("rule", key, value=str(_int_value(value, f"change {raw!r}", lo, hi)))
-    raise VariantError(f"change {raw!r}: unknown rule {left!r}" + _did_you_mean(key, list(RULES) + list(_ACTIONS),
+        return Change("rule", key, value=str(int_value(value, f"change {shown(raw)}", lo, hi)))
+    raise VariantError(f"change {shown(raw)}: unknown rule {shown(left)}" + did_you_mean(key, list(RULES) + list(_ACTIONS),
                                                                                   "rules")
                        + "; a facility, territory or tech card field is written NAME.FIELD=VALUE")
 
 
 @dataclass(frozen=True)
-class AfVariant(Variant):
+class AfVariant(BaseVariant):
     """A named list of Alien Frontiers changes (the same form as a Race for the Galaxy Variant: name, changes)."""
 
     game = "af"
@@ -90,6 +91,8 @@ class AfVariant(Variant):
     def parse(cls, spec: "str | Sequence[str]", name: str = "", **_: Any) -> "AfVariant":
         texts = split_changes(spec) if isinstance(spec, str) else [t for s in spec for t in split_changes(s)]
         changes = [parse_change(t).text() for t in texts]
+        if lone_surrogate(name):
+            raise VariantError(f"variant name {shown(name)} is not valid text: it holds {lone_surrogate(name)}")
         return cls(name or "; ".join(changes), tuple(changes))
 
     @classmethod
@@ -99,14 +102,14 @@ class AfVariant(Variant):
             return None
         if isinstance(value, AfVariant):
             return value
-        if isinstance(value, Variant):
+        if isinstance(value, BaseVariant):
             raise VariantError(f"{where}: a Race for the Galaxy variant cannot change an Alien Frontiers game")
         if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             return cls.parse(value)
         if isinstance(value, Mapping):
             unknown = set(value) - {"name", "changes", "cards"}
             if unknown:
-                raise VariantError(f"{where}: unknown key {sorted(unknown)[0]!r} (a variant has name, changes)")
+                raise VariantError(f"{where}: unknown key {shown(sorted(unknown)[0])} (a variant has name, changes)")
             if value.get("cards"):
                 raise VariantError(f"{where}: an Alien Frontiers variant cannot add cards")
             name, changes = value.get("name", ""), value.get("changes", [])
@@ -118,7 +121,7 @@ class AfVariant(Variant):
                 raise VariantError(f"{where}: changes must be a list of strings like 'Lunar Mine.docks=4'")
             return cls.parse(changes, name=name)
         raise VariantError(f"{where}: expected a string of changes, a list of them, or a table with name and "
-                           f"changes, not {value!r}")
+                           f"changes, not {shown(value)}")
 
     def to_config(self) -> dict[str, Any]:
         return {"name": self.name, "changes": list(self.changes)}
@@ -151,9 +154,7 @@ class ResolvedAfVariant:
 
 
 def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:
-    from . import af
-
-    base = data if data is not None else af.data()
+    base = data if data is not None else shipped_data()
     facilities = {f["name"]: f for f in base.facilities()}
     territories = {t["name"]: t for t in base.territories()}
     generators = {f["name"]: f for f in base.fields()}
@@ -174,7 +175,7 @@ def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:
         name = c.target
         if c.kind == "remove":
             if name not in tech:
-                raise VariantError(f"change {change!r}: unknown tech card {name!r}" + _did_you_mean(name, tech, "")
+                raise VariantError(f"change {shown(change)}: unknown tech card {shown(name)}" + did_you_mean(name, tech, "")
                                    + ("" if name not in everything else " (only alien tech cards can be removed)"))
             blocks.append((change, [f"tech: {name}", "copies: 0"]))
             affected.setdefault(name, ("tech", tech[name][0]))
@@ -189,14 +190,14 @@ def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:
         elif name in tech:
             allowed, header = TECH_FIELDS, "tech"
         else:
-            close = _close(name, everything)
+            close = close_names(name, everything)
             hint = (" (did you mean " + " or ".join(repr(x) for x in close) + "?)") if close else \
                 " (facilities, territories, field generators and alien tech cards are named as printed)"
-            raise VariantError(f"change {change!r}: unknown facility, territory or tech card {name!r}{hint}")
+            raise VariantError(f"change {shown(change)}: unknown facility, territory or tech card {shown(name)}{hint}")
         if fld not in allowed:
             if fld in FIXED_FIELDS:
-                raise VariantError(f"change {change!r}: {FIXED_FIELDS[fld]} cannot be changed by a variant")
-            raise VariantError(f"change {change!r}: {name!r} has no field {fld!r}" + _did_you_mean(fld, allowed,
+                raise VariantError(f"change {shown(change)}: {FIXED_FIELDS[fld]} cannot be changed by a variant")
+            raise VariantError(f"change {shown(change)}: {shown(name)} has no field {shown(fld)}" + did_you_mean(fld, allowed,
                                                                                                  "fields"))
         if fld == "amount":
             line = f"bonus: {territories[name]['bonus']} {c.value}"
@@ -216,5 +217,5 @@ def resolve(v: AfVariant, data=None) -> ResolvedAfVariant:
     try:
         resolved = base.with_overrides(text, SOURCE) if text else base
     except ValueError as e:  # af.DataError
-        raise _engine_error(str(e), ranges) from None
+        raise engine_error(str(e), ranges) from None
     return ResolvedAfVariant(v, text, resolved, affected, ranges)

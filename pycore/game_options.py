@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import operator
 
+from .user_text import check_text, shown
+
 
 def players(value, error: type[Exception]) -> int:
     if not isinstance(value, bool):
@@ -18,7 +20,7 @@ def players(value, error: type[Exception]) -> int:
             if abs(n) > 1000:  # the engine's own check names the counts each game takes
                 raise error(f"players must be a small number (a game's player count), not {n}")
             return n
-    raise error(f"players must be an integer, not {value!r}")
+    raise error(f"players must be an integer, not {shown(value)}")
 
 
 def flag(name: str, value, error: type[Exception]) -> bool:
@@ -28,10 +30,9 @@ def flag(name: str, value, error: type[Exception]) -> bool:
                 return bool(value)
         except (TypeError, ValueError):  # e.g. a numpy array
             pass
-    raise error(f"{name} must be True or False, not {value!r}")
+    raise error(f"{name} must be True or False, not {shown(value)}")
 
 
 def text(name: str, value, error: type[Exception]) -> str:
-    if not isinstance(value, str):
-        raise error(f"{name} must be a string, not {value!r}")
-    return value
+    """A string the engine can take (no lone surrogate)."""
+    return check_text(name, value, error)

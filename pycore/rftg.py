@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 import functools
+import json
 from importlib import resources
 
 from . import _rftg
 from . import game_options
-from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, RulesError, State
+from .user_text import shown
+from ._rftg import ENGINE_VERSION, STATE_BYTES, Bot, CardDataError, GameRecorder, RulesError, Script, ScriptError, State
 
 EXPANSIONS = ("base", "tgs", "rvi")
 CARD_FILE = "rftg_cards.txt"
@@ -50,7 +52,7 @@ def card_table(expansion: str = "base") -> list[dict]:
 
 def _check_expansion(expansion) -> None:
     if expansion not in EXPANSIONS:
-        raise RulesError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
+        raise RulesError(f"unknown expansion {shown(expansion)} (expected one of {', '.join(EXPANSIONS)})")
 
 
 class Game(_rftg.Game):
@@ -59,7 +61,7 @@ class Game(_rftg.Game):
     def __init__(self, players: int = 4, expansion: str = "base", advanced: bool = False, first_game: bool = False,
                  goals: bool | None = None, takeovers: bool = False, draft: bool = False,
                  solo_difficulty: str = "medium", solo_config: str | None = None, variant=None,
-                 narrow_engine: bool = True):
+                 narrow_engine: bool = True, reference_readings=()):
         """players 1 (the solo game against the robot, tgs/rvi) to 4 (base), 5 (tgs) or 6 (rvi).
         goals: None = the rulebook default (on at tgs/rvi with 2+ players); takeovers: rvi only
         (off by default, rules E45); solo_config: the text of a solo configuration file
@@ -68,7 +70,9 @@ class Game(_rftg.Game):
         "Gambling World.cost=2; hand_limit=12"; docs/variants.md).
         `narrow_engine`: random play runs on the engine built with two-word card sets when the
         game's cards fit (the base game): the same games, faster; False keeps it on the full-width
-        engine (to compare them). `game.narrow_engine` says which one plays."""
+        engine (to compare them). `game.narrow_engine` says which one plays.
+        `reference_readings`: entries of the rules docs (e.g. "E21") where the game plays the reference
+        engine's reading instead of galaxysim's, to replay that engine's records (docs/import.md)."""
         players = game_options.players(players, RulesError)
         _check_expansion(expansion)
         advanced, first_game, takeovers, draft, narrow_engine = (
@@ -91,7 +95,17 @@ class Game(_rftg.Game):
         super().__init__(db, players, expansion, advanced, first_game,
                          goals=-1 if goals is None else int(goals), takeovers=takeovers, draft=draft,
                          solo_difficulty=solo_difficulty, solo_config=solo_config, narrow_engine=narrow_engine,
-                         **rules)
+                         reference_readings=[reference_readings] if isinstance(reference_readings, str)
+                         else list(reference_readings), **rules)
+
+    def state_from_json(self, text):
+        """Load a position written by State.to_json() or by hand (docs/state-json.md); a scripted
+        position's "script" (the draws still to come) is followed again (docs/scripted-draws.md)."""
+        state = super().state_from_json(text)
+        script = json.loads(text).get("script")
+        if script is not None:
+            state.follow_script(Script(self, script.get("draws", [])))
+        return state
 
     def __repr__(self) -> str:
         adv = ", advanced=True" if self.advanced else ""
@@ -102,6 +116,7 @@ class Game(_rftg.Game):
         adv += ", draft=True" if self.draft else ""
         adv += f", solo_difficulty={self.solo_difficulty!r}" if self.solo else ""
         adv += f", variant={self.variant.name!r}" if self.variant is not None else ""
+        adv += f", reference_readings={self.reference_readings!r}" if self.reference_readings else ""
         return f"rftg.Game(players={self.players}, expansion={self.expansion!r}{adv})"
 
 

@@ -21,13 +21,14 @@ matches. docs/variants.md is the user documentation (G16).
 """
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from . import _rftg
+from .user_text import did_you_mean, lone_surrogate, shown
+from .variant_base import (BaseVariant, Change, VariantError, engine_error, int_value, split_change,  # noqa: F401
+                           split_changes)
 
 EXPANSIONS = ("base", "tgs", "rvi")
 #: Rule constant -> (GameOptions field, printed value, lowest, highest).
@@ -45,68 +46,6 @@ _FIELD_ALIASES = {"power": "powers", "defense": "defence", "scores": "score", "c
 _ACTIONS = ("remove", "add")
 
 
-class VariantError(ValueError):
-    """A change that names an unknown card, field or rule, or gives a bad value."""
-
-
-def _close(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
-    choices = list(choices)
-    by_lower = {c.lower(): c for c in choices}
-    if word.lower() in by_lower:
-        return [by_lower[word.lower()]]
-    found = difflib.get_close_matches(word, choices, n=n, cutoff=0.6)
-    if not found:
-        found = [by_lower[c] for c in difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=0.5)]
-    return found
-
-
-def _did_you_mean(word: str, choices: Iterable[str], what: str) -> str:
-    close = _close(word, choices)
-    if close:
-        return " (did you mean " + " or ".join(repr(c) for c in close) + "?)"
-    return f" (known {what}: " + ", ".join(sorted(choices)) + ")" if what else ""
-
-
-def _int_value(text: str, what: str, lo: int, hi: int) -> int:
-    try:
-        v = int(text.strip())
-    except ValueError:
-        raise VariantError(f"{what}: expected a whole number, not {text.strip()!r}") from None
-    if not lo <= v <= hi:
-        raise VariantError(f"{what}: {v} is out of range ({lo} to {hi})")
-    return v
-
-
-@dataclass(frozen=True)
-class Change:
-    """One parsed change. kind: "card" (card.field = value), "remove", "add" or "rule" (Alien Frontiers:
-    "item" for a facility's, territory's, field generator's or tech card's field)."""
-
-    kind: str
-    target: str  # card (item) name, rule name, or the added file's name
-    field: str = ""
-    value: str = ""
-
-    def text(self) -> str:
-        """The canonical change string."""
-        if self.field:
-            return f"{self.target}.{self.field}={self.value}"
-        if self.kind == "rule":
-            return f"{self.target}={self.value}"
-        return f"{self.kind}={self.target}"
-
-
-def split_change(text: str, examples: str) -> tuple[str, str, str]:
-    """(the change stripped, LEFT, VALUE) of 'LEFT=VALUE'; `examples` are shown when there is no '='."""
-    raw = text.strip()
-    if "=" not in raw:
-        raise VariantError(f"change {raw!r}: expected LEFT=VALUE, e.g. {examples}")
-    left, value = (s.strip() for s in raw.split("=", 1))
-    if not left:
-        raise VariantError(f"change {raw!r}: nothing before '='")
-    return raw, left, value
-
-
 def parse_change(text: str) -> Change:
     """One change string, checked for form only (card names are checked against a game by Variant.resolve)."""
     raw, left, value = split_change(text, "'Gambling World.cost=2', 'remove=Alien Robot Sentry' or 'hand_limit=12'")
@@ -114,40 +53,32 @@ def parse_change(text: str) -> Change:
         card, fld = (s.strip() for s in left.rsplit(".", 1))
         fld_key = _FIELD_ALIASES.get(fld.lower(), fld.lower())
         if fld_key not in CARD_FIELDS:
-            raise VariantError(f"change {raw!r}: unknown card field {fld!r}" + _did_you_mean(fld, CARD_FIELDS,
+            raise VariantError(f"change {shown(raw)}: unknown card field {shown(fld)}" + did_you_mean(fld, CARD_FIELDS,
                                                                                               "fields"))
         if not card:
-            raise VariantError(f"change {raw!r}: no card name before '.{fld}'")
+            raise VariantError(f"change {shown(raw)}: no card name before '.{fld}'")
         if value == "" and fld_key != "flags":
-            raise VariantError(f"change {raw!r}: no value after '='")
+            raise VariantError(f"change {shown(raw)}: no value after '='")
         return Change("card", card, fld_key, value)
     key = left.lower().replace("-", "_")
     if key in _ACTIONS:
         if not value:
-            raise VariantError(f"change {raw!r}: {key}= needs a " + ("card name" if key == "remove" else "file"))
+            raise VariantError(f"change {shown(raw)}: {key}= needs a " + ("card name" if key == "remove" else "file"))
         return Change(key, value)
     if key in RULES:
         _, _, lo, hi = RULES[key]
-        return Change("rule", key, value=str(_int_value(value, f"change {raw!r}", lo, hi)))
-    raise VariantError(f"change {raw!r}: unknown rule {left!r}" + _did_you_mean(key, list(RULES) + list(_ACTIONS),
+        return Change("rule", key, value=str(int_value(value, f"change {shown(raw)}", lo, hi)))
+    raise VariantError(f"change {shown(raw)}: unknown rule {shown(left)}" + did_you_mean(key, list(RULES) + list(_ACTIONS),
                                                                                   "rules")
                        + "; a card field is written CARD.FIELD=VALUE")
 
 
-def split_changes(text: str) -> list[str]:
-    """'a=1; b=2' -> ['a=1', 'b=2'] (empty parts dropped)."""
-    return [p.strip() for p in text.split(";") if p.strip()]
-
-
 @dataclass(frozen=True)
-class Variant:
-    """A named list of changes; `cards` holds the text of added card blocks (read from add=FILE at parse time,
-    so the variant is self-contained in a run's manifest)."""
+class Variant(BaseVariant):
+    """A named list of Race for the Galaxy changes; `cards` holds the text of added card blocks (read from
+    add=FILE at parse time, so the variant is self-contained in a run's manifest)."""
 
-    name: str = ""
-    changes: tuple[str, ...] = ()
-    cards: str = ""
-    game = "rftg"  # the game it changes (a class attribute; galaxysim.af_variant.AfVariant: "af")
+    game = "rftg"  # (galaxysim.af_variant.AfVariant: "af")
 
     # --- building -----------------------------------------------------------------------------------------------
     @classmethod
@@ -169,8 +100,10 @@ class Variant:
                 try:
                     cards.append(path.read_text(encoding="utf-8"))
                 except OSError as e:
-                    raise VariantError(f"change {t!r}: cannot read {path}: {e.strerror or e}") from None
+                    raise VariantError(f"change {shown(t)}: cannot read {shown(str(path))}: {e.strerror or e}") from None
             changes.append(c.text())
+        if lone_surrogate(name):
+            raise VariantError(f"variant name {shown(name)} is not valid text: it holds {lone_surrogate(name)}")
         return cls(name or "; ".join(changes), tuple(changes), "\n".join(cards))
 
     @classmethod
@@ -182,7 +115,7 @@ class Variant:
             return _game_class(game).from_config(value, where=where)
         if value is None or value == "" or value == []:
             return None
-        if isinstance(value, Variant):
+        if isinstance(value, BaseVariant):
             if value.game != "rftg":
                 raise VariantError(f"{where}: an Alien Frontiers variant cannot change a Race for the Galaxy game")
             return value
@@ -191,11 +124,14 @@ class Variant:
         if isinstance(value, Mapping):
             unknown = set(value) - {"name", "changes", "cards"}
             if unknown:
-                raise VariantError(f"{where}: unknown key {sorted(unknown)[0]!r} (a variant has name, changes, "
+                raise VariantError(f"{where}: unknown key {shown(sorted(unknown)[0])} (a variant has name, changes, "
                                    "cards)")
             name, changes, cards = value.get("name", ""), value.get("changes", []), value.get("cards", "")
             if not isinstance(name, str) or not isinstance(cards, str):
                 raise VariantError(f"{where}: name and cards must be strings")
+            for key, text in (("name", name), ("cards", cards)):
+                if lone_surrogate(text):
+                    raise VariantError(f"{where}: {key} is not valid text: it holds {lone_surrogate(text)}")
             if isinstance(changes, str):
                 changes = [changes]
             if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
@@ -205,7 +141,7 @@ class Variant:
                 return cls(v.name, v.changes, cards)
             return cls.parse(changes, name=name)
         raise VariantError(f"{where}: expected a string of changes, a list of them, or a table with name and "
-                           f"changes, not {value!r}")
+                           f"changes, not {shown(value)}")
 
     def to_config(self) -> dict[str, Any]:
         return {"name": self.name, "changes": list(self.changes), "cards": self.cards}
@@ -237,7 +173,7 @@ def _game_class(game: str):
         from .af_variant import AfVariant
 
         return AfVariant
-    raise VariantError(f"unknown game {game!r} for a variant (expected rftg or af)")
+    raise VariantError(f"unknown game {shown(game)} for a variant (expected rftg or af)")
 
 
 @dataclass
@@ -250,26 +186,9 @@ class ResolvedVariant:
     line_ranges: list[tuple[int, int, str]] = field(default_factory=list)
 
 
-_LOCATION = re.compile(r"^(?P<src>.*?):(?P<line>\d+): (?P<field>[^:]+): (?P<problem>.*)$", re.S)
-
-
-def _engine_error(message: str, ranges: Sequence[tuple[int, int, str]], base_lines: int | None = None) -> VariantError:
-    """A CardDataError ('<source>:<line>: <field>: <problem>'; Alien Frontiers: a DataError, base_lines None)
-    retold in terms of the change that caused it."""
-    m = _LOCATION.match(message.strip())
-    if m:
-        line = int(m["line"])
-        for lo, hi, change in ranges:
-            if lo <= line <= hi:
-                return VariantError(f"change {change!r}: {m['field']}: {m['problem']}")
-        if base_lines is not None and line > base_lines:
-            return VariantError(f"added cards, line {line - base_lines}: {m['field']}: {m['problem']}")
-    return VariantError(f"variant: {message}")
-
-
 def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
     if expansion not in EXPANSIONS:
-        raise VariantError(f"unknown expansion {expansion!r} (expected one of {', '.join(EXPANSIONS)})")
+        raise VariantError(f"unknown expansion {shown(expansion)} (expected one of {', '.join(EXPANSIONS)})")
     level = EXPANSIONS.index(expansion)
     text = base_text if base_text.endswith("\n") else base_text + "\n"
     base_lines = text.count("\n")
@@ -281,7 +200,7 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
     try:
         designs = _rftg.CardDb(text, "card data").card_table(expansion, all=True)
     except ValueError as e:
-        raise _engine_error(str(e), [], base_lines) from None
+        raise engine_error(str(e), [], base_lines) from None
     in_play = {d["name"]: d for d in designs if d["copies"] > 0}
     anywhere: dict[str, list[str]] = {}
     for d in designs:
@@ -300,9 +219,9 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
         if name in in_play:
             return in_play[name]
         if name in anywhere:
-            raise VariantError(f"change {change!r}: card {name!r} is not in the {expansion} game (it is in: "
+            raise VariantError(f"change {shown(change)}: card {shown(name)} is not in the {expansion} game (it is in: "
                                f"{', '.join(anywhere[name])})")
-        raise VariantError(f"change {change!r}: unknown card {name!r}" + _did_you_mean(name, in_play, ""))
+        raise VariantError(f"change {shown(change)}: unknown card {shown(name)}" + did_you_mean(name, in_play, ""))
 
     blocks: list[tuple[str, list[str]]] = []
     for c in v.parsed:
@@ -321,27 +240,27 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
             lines.append("copies: " + ", ".join(f"{lv} {n}" for lv, n in zip(EXPANSIONS, copies)))
         elif c.field in ("cost", "defence", "vp"):
             lo = -99 if c.field == "vp" else 0
-            n = _int_value(c.value, f"change {change!r}", lo, 99)
+            n = int_value(c.value, f"change {shown(change)}", lo, 99)
             key = c.field
             if key == "cost" and d["military"]:
                 key = "defence"  # the number in a military world's cost spot is its defence
             elif key == "defence" and not d["military"]:
-                raise VariantError(f"change {change!r}: {d['name']!r} is not a military world: it has a cost, "
+                raise VariantError(f"change {shown(change)}: {shown(d['name'])} is not a military world: it has a cost, "
                                    "not a defence")
             lines.append(f"{key}: {n}")
         elif c.field == "copies":
-            n = _int_value(c.value, f"change {change!r}", 0, 20)
+            n = int_value(c.value, f"change {shown(change)}", 0, 20)
             copies = list(d["copies_by_level"])
             copies[level] = n
             lines.append("copies: " + ", ".join(f"{lv} {k}" for lv, k in zip(EXPANSIONS, copies)))
         elif c.field in ("powers", "score"):
             parts = [p.strip() for p in c.value.split("|") if p.strip()]
             if not parts:
-                raise VariantError(f"change {change!r}: give at least one {CARD_FIELDS[c.field]} line")
+                raise VariantError(f"change {shown(change)}: give at least one {CARD_FIELDS[c.field]} line")
             lines += [f"{CARD_FIELDS[c.field]}: {p}" for p in parts]
         else:  # flags, good
             if "\n" in c.value:
-                raise VariantError(f"change {change!r}: a value is one line")
+                raise VariantError(f"change {shown(change)}: a value is one line")
             lines.append(f"{CARD_FIELDS[c.field]}: {c.value}")
         blocks.append((change, [f"override: {d['name']} [{expansion}]"] + lines))
 
@@ -352,5 +271,5 @@ def resolve(v: Variant, base_text: str, expansion: str) -> ResolvedVariant:
     try:
         _rftg.CardDb(text, "card data")
     except ValueError as e:
-        raise _engine_error(str(e), ranges, base_lines) from None
+        raise engine_error(str(e), ranges, base_lines) from None
     return ResolvedVariant(v, text, rules, affected, ranges)

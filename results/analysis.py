@@ -26,11 +26,16 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import pyarrow.parquet as pq
 
+from . import expansion_analysis
 from .arrays import numpy, read_parquet
 from .game_kinds import GameKind, Grouping, Holding, game_kind
 from .manifest import RunFolderError
 from .reader import Run, open_run
-from .schema import SCHEMA_VERSION, schema_version, table_name
+from .row_cells import finite as _f
+from .row_cells import hist_moments as _hist_moments
+from .row_cells import mean_cols, rate_cols  # noqa: F401  (analysis.rate_cols, mean_cols as before)
+from .row_cells import quantiles as _quantiles
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, readable_version, schema_version, table_name
 from .stats import SMALL_N, Mean, Rate, mean_from_sums, rate, rate_difference
 
 __all__ = ["RunAnalysis", "analyze", "connect", "SMALL_N"]
@@ -58,9 +63,9 @@ def _check_files(run: Run, table: str, paths: Sequence[Path]) -> None:
         except (OSError, ValueError) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {p.relative_to(run.path)}: {e}") \
                 from None
-        if table_name(schema) != table or schema_version(schema) != SCHEMA_VERSION:
+        if table_name(schema) != table or not readable_version(schema_version(schema)):
             raise RunFolderError(f"{run.path}: {p.relative_to(run.path)} is not a galaxysim {table} file "
-                                 f"(schema version {SCHEMA_VERSION})")
+                                 f"(schema version {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
 
 
 def connect(run: "Run | str | os.PathLike[str]", con=None, prefix: str = "", threads: int | None = None):
@@ -77,7 +82,9 @@ def connect(run: "Run | str | os.PathLike[str]", con=None, prefix: str = "", thr
     for table in ("games", "seats"):
         files = run.files(table)
         _check_files(run, table, files)
-        con.execute(f"CREATE OR REPLACE VIEW {prefix}{table} AS SELECT * FROM read_parquet({_sql_list(files)})")
+        # (union_by_name: a run's files share one schema version, but a compare may pair runs of two)
+        con.execute(f"CREATE OR REPLACE VIEW {prefix}{table} AS SELECT * FROM read_parquet({_sql_list(files)}, "
+                    "union_by_name = true)")
     cards = run.manifest.get("cards")
     if cards:
         con.execute(f"CREATE OR REPLACE VIEW {prefix}cards AS SELECT * FROM "
@@ -86,41 +93,6 @@ def connect(run: "Run | str | os.PathLike[str]", con=None, prefix: str = "", thr
 
 
 # --- rows ------------------------------------------------------------------------------------------------------------
-
-def _f(x: float | None) -> float | None:
-    return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)
-
-
-def rate_cols(prefix: str, r: Rate) -> dict[str, Any]:
-    return {f"{prefix}": _f(r.rate), f"{prefix}_ci_low": _f(r.lo), f"{prefix}_ci_high": _f(r.hi)}
-
-
-def mean_cols(prefix: str, m: Mean) -> dict[str, Any]:
-    return {f"{prefix}": _f(m.mean), f"{prefix}_ci_low": _f(m.lo), f"{prefix}_ci_high": _f(m.hi),
-            f"{prefix}_sd": _f(m.sd)}
-
-
-def _quantiles(hist: Mapping[int, int], qs: Sequence[float]) -> list[float]:
-    """Exact quantiles (the lower one at ties) of a histogram {value: count}."""
-    total = sum(hist.values())
-    if total == 0:
-        return [math.nan] * len(qs)
-    items = sorted(hist.items())
-    out = []
-    for q in qs:
-        target = max(1, math.ceil(q * total))
-        acc = 0
-        for v, c in items:
-            acc += c
-            if acc >= target:
-                out.append(float(v))
-                break
-    return out
-
-
-def _hist_moments(h: Mapping[int, int]) -> Mean:
-    return mean_from_sums(sum(h.values()), sum(v * c for v, c in h.items()), sum(v * v * c for v, c in h.items()))
-
 
 @dataclass
 class RunAnalysis:
@@ -135,7 +107,14 @@ class RunAnalysis:
     score_hist: dict[str, dict[int, int]] = field(default_factory=dict)
     #: {end reason: {rounds: games}}
     rounds_hist: dict[str, dict[int, int]] = field(default_factory=dict)
+    #: the solo game: {difficulty (games.variant): {robot score: games}}
+    robot_hist: dict[str, dict[int, int]] = field(default_factory=dict)
     seconds: float = 0.0
+
+
+def _columns(con, view: str) -> set[str]:
+    """The columns of a view (an older run folder lacks the newer columns)."""
+    return {r[0] for r in con.execute(f"DESCRIBE {view}").fetchall()}
 
 
 def _group_rows(con, key_sql: str, key_name: str) -> list[dict[str, Any]]:
@@ -237,10 +216,11 @@ def _holding_rows(con, run: Run, h: Holding, n_seats: int, totals: tuple[int, in
 
 
 def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[Any, int]] | None = None,
-            threads: int | None = None) -> RunAnalysis:
+            threads: int | None = None, goal_table: Mapping[str, Mapping[str, Any]] | None = None) -> RunAnalysis:
     """Aggregates a run for the report. `universe` ({holding item: {key: copies in play}}, the key being the id
     for a holding with a names table, else the name; e.g. {"card": {0: 1, ...}}) adds the copies and a row for
-    every item in play that no seat held."""
+    every item in play that no seat held. `goal_table` ({goal name: {kind, vp, tie_vp, ...}}) adds each goal's
+    VP to the goals section."""
     t0 = time.perf_counter()
     run = open_run(run)
     con = connect(run, threads=threads)
@@ -265,6 +245,11 @@ def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[
         "elapsed_seconds": run.manifest.get("elapsed_seconds"), "shared_wins": int(shared or 0),
         "what_if": what_if, "mean_decisions": (int(dec_s) / n_games) if n_games else None,
     }
+    imported = cfg.get("imported")
+    if imported:  # galaxysim import: recorded games, maybe of several levels and player counts
+        counts = [int(r[0]) for r in con.execute("SELECT DISTINCT players FROM games ORDER BY 1").fetchall()]
+        a.info["imported"] = {"from": imported.get("from"), "files": list(imported.get("files") or []),
+                              "levels": list(cfg.get("levels") or [cfg.get("expansion")]), "player_counts": counts}
 
     # --- common: win rates by seat and by bot ---
     seats = _group_rows(con, "seat", "seat")
@@ -301,12 +286,31 @@ def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[
                            "max": max(h) if h else None, "small_sample": m.small})
     a.tables["scores"] = score_rows
     if kind.score_parts:
-        sums = ", ".join(f"sum({c}::BIGINT), sum({c}::BIGINT * {c})" for c, _ in kind.score_parts)
-        parts = con.execute(f"SELECT {sums} FROM seats").fetchone()
+        # The parts a run has (an older run folder lacks the newer ones: null, left out), then their total, which
+        # is the mean score (the parts add up to the score in every game mode).
+        have = _columns(con, "seats")
+        present = [(c, label) for c, label in kind.score_parts
+                   if c in have and con.execute(f"SELECT count({c}) FROM seats").fetchone()[0] == n_seats]
+        sums = ", ".join(f"sum({c}::BIGINT), sum({c}::BIGINT * {c})" for c, _ in present)
+        parts = con.execute(f"SELECT {sums} FROM seats").fetchone() if present else ()
         a.tables["score_parts"] = [
-            {"part": label, "n": n_seats, **mean_cols("mean", mean_from_sums(n_seats, int(parts[2 * i]),
-                                                                             int(parts[2 * i + 1])))}
-            for i, (_, label) in enumerate(kind.score_parts)]
+            {"part": label, "n": n_seats, **mean_cols("mean", mean_from_sums(n_seats, int(parts[2 * i] or 0),
+                                                                             int(parts[2 * i + 1] or 0)))}
+            for i, (_, label) in enumerate(present)]
+        a.tables["score_parts"].append({"part": "total", "n": n_seats,
+                                        **mean_cols("mean", mean_from_sums(n_seats, int(tot_s or 0),
+                                                                           int(tot_ss or 0)))})
+    # --- the expansions: goals, takeovers, the solo robot (results/expansion_analysis.py) ---
+    goals = expansion_analysis.goal_rows(con, goal_table)
+    if goals:
+        a.tables["goals"] = goals
+        a.tables["goal_vp"] = expansion_analysis.goal_vp_rows(con)
+    summary, effects = expansion_analysis.takeover_rows(con)
+    if summary:
+        a.tables["takeovers"], a.tables["takeover_effects"] = summary, effects
+    robot_wins, robot_scores, a.robot_hist = expansion_analysis.robot_rows(con)
+    if robot_wins:
+        a.tables["robot_wins"], a.tables["robot_scores"] = robot_wins, robot_scores
     a.tables["score_distribution"] = [
         {"score": v, **{k: a.score_hist[k].get(v, 0) for k in a.score_hist}} for v in sorted(a.score_hist["all"])]
 

@@ -22,7 +22,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-__all__ = ["column", "strings", "dictionary", "numpy", "nulls", "read_parquet", "empty_table"]
+__all__ = ["column", "strings", "optional_strings", "string_lists", "dictionary", "numpy", "nulls", "read_parquet",
+           "empty_table", "dictionary_codes"]
 
 _NUMERIC_KINDS = "iuf"  # signed and unsigned integers, floats
 
@@ -73,6 +74,22 @@ def strings(values: Sequence[str]) -> pa.StringArray:
         raise ValueError("strings(): more than 2 GiB of text (Arrow's string type needs large_string)")
     return pa.StringArray.from_buffers(len(encoded), pa.py_buffer(offsets.astype(np.int32)),
                                        pa.py_buffer(b"".join(encoded)))
+
+
+def optional_strings(values: Sequence[str | None]) -> pa.StringArray:
+    """Python strings or None (null) as an Arrow string array."""
+    null = np.array([v is None for v in values], dtype=bool)
+    a = strings(["" if v is None else v for v in values])
+    if not null.any():
+        return a
+    return pa.StringArray.from_buffers(len(a), a.buffers()[1], a.buffers()[2], _bits(~null), int(null.sum()))
+
+
+def string_lists(values: Sequence[Sequence[str]]) -> pa.ListArray:
+    """Lists of Python strings as an Arrow list<string> array."""
+    offsets = np.zeros(len(values) + 1, np.int32)
+    np.cumsum([len(v) for v in values], out=offsets[1:])
+    return pa.ListArray.from_arrays(column(offsets), strings([x for v in values for x in v]))
 
 
 def dictionary(codes: np.ndarray, names: Sequence[str]) -> pa.DictionaryArray:
@@ -157,3 +174,18 @@ def read_parquet(path: "str | Path", columns: Sequence[str] | None = None) -> pa
 def empty_table(schema: pa.Schema) -> pa.Table:
     """A table of no rows with `schema` (what schema.empty_table() makes)."""
     return pa.Table.from_batches([], schema)
+
+
+def dictionary_codes(column: pa.ChunkedArray, names: list[str]) -> np.ndarray:
+    """A dictionary-encoded string column as indices into `names` (-1 for a value not in it), chunk by chunk,
+    without making a Python string per row."""
+    parts = []
+    for chunk in column.chunks:
+        if pa.types.is_dictionary(chunk.type):
+            lookup = np.array([names.index(v) if v in names else -1 for v in chunk.dictionary.to_pylist()] + [-1],
+                              np.int64)
+            idx = numpy(chunk.indices)
+            parts.append(lookup[idx])
+        else:
+            parts.append(np.array([names.index(v) if v in names else -1 for v in chunk.to_pylist()], np.int64))
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)

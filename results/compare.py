@@ -19,6 +19,8 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from galaxysim.user_text import shown
+
 from .analysis import connect
 from .manifest import RunFolderError
 from .reader import Run, open_run
@@ -66,7 +68,7 @@ def _holding(value: "int | tuple[str, Any]") -> tuple[str, str]:
     """(list column, SQL literal) of a holding: a card id (RftG's tableau), or (column, id or name)."""
     column, item = ("tableau", value) if not isinstance(value, tuple) else value
     if column not in HELD:
-        raise ValueError(f"unknown seats list column {column!r} (expected one of {', '.join(HELD)})")
+        raise ValueError(f"unknown seats list column {shown(column)} (expected one of {', '.join(HELD)})")
     lit = str(int(item)) if not isinstance(item, str) else "'" + item.replace("'", "''") + "'"
     return column, lit
 
@@ -101,7 +103,7 @@ def compare_paired(baseline: "Run | str | os.PathLike[str]", variant: "Run | str
     for key in PAIRED_KEYS:
         if base.config.get(key) != var.config.get(key):
             raise RunFolderError(f"{var.path} is not paired with {base.path}: {key} differs "
-                                 f"({var.config.get(key)!r} vs {base.config.get(key)!r})")
+                                 f"({shown(var.config.get(key))} vs {shown(base.config.get(key))})")
     cards = dict(cards or {})
     players = int(base.config["players"])
     con = connect(base, prefix="b_", threads=threads)

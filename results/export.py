@@ -69,9 +69,19 @@ def _chunks(run: Run, kinds: list[str], columns: Sequence[str]) -> Iterator[dict
         if want & {"won", "score", "rank"}:
             first = chunk["first_game"]
             sg = numpy(s.column("game_index"))
-            if len(sg) != chunk["games"] * players or np.any(sg[::players] != np.arange(first, first + chunk["games"])):
-                raise RunFolderError(f"{run.path}: seats of chunk {chunk['chunk']} are not in game and seat order")
-            row = (gi - first) * players + seat
+            bad = RunFolderError(f"{run.path}: seats of chunk {chunk['chunk']} are not in game and seat order")
+            if len(sg) == chunk["games"] * players:  # every game of the run's players
+                if np.any(sg[::players] != np.arange(first, first + chunk["games"])):
+                    raise bad
+                row = (gi - first) * players + seat
+            else:  # games of several player counts (an imported run): each decision's seat row, found
+                ss = numpy(s.column("seat"))
+                if len(sg) and (np.any(np.diff(sg) < 0) or sg[0] != first or sg[-1] != first + chunk["games"] - 1):
+                    raise bad
+                row = np.searchsorted(sg, gi) + seat
+                if np.any(row >= len(sg)) or np.any(sg[np.minimum(row, len(sg) - 1)] != gi) \
+                        or np.any(ss[np.minimum(row, len(sg) - 1)] != seat):
+                    raise bad
             for name in ("won", "score", "rank"):
                 out[name] = numpy(s.column(name))[row]
         yield out

@@ -60,7 +60,7 @@ RFTG = GameKind(
                       "not an effect: strong players and long games collect more cards; use <code>galaxysim "
                       "compare --variant</code> for what-if questions.", "cards"),),
     score_parts=(("score_cards", "cards (printed VP)"), ("score_chips", "VP chips"),
-                 ("score_six_cost", "six-cost bonuses")),
+                 ("score_six_cost", "six-cost bonuses"), ("score_goals", "goals (TGS/RvI)")),
     end_reasons={"tableau_12": "a tableau reached the size that ends the game (12 cards by the printed rules)",
                  "vp_pool": "the VP chips ran out",
                  "round_cap": "the engine's safety cap on rounds (rules A33)"},

@@ -32,7 +32,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .schema import SCHEMA_VERSION, TABLES
+from galaxysim.user_text import shown
+
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, TABLES
 
 FORMAT = "galaxysim-run"
 FORMAT_VERSION = 1
@@ -108,6 +110,37 @@ def manifest_text(manifest: dict[str, Any], encoded: dict[int, tuple[Any, str]] 
     return f'{head[:-2]},\n "chunks": [\n  {body}\n ]\n}}\n'
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _missing_or_bad(m: dict[str, Any], key: str) -> str:
+    if key not in m:
+        return f"{key} is missing"
+    return f"{key} must be a whole number of at least 0, not {shown(m[key])}"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
+def _check_optional_fields(m: dict[str, Any], path: Path) -> None:
+    """The fields that readers show or use beyond the chunk list, when present (older folders lack some)."""
+    for key in ("run_id", "engine_version", "galaxysim_version", "created"):
+        _need(isinstance(m.get(key, ""), str), path, f"{key} must be a string, not {shown(m.get(key))}")
+    _need(_number(m.get("elapsed_seconds", 0)), path,
+          f"elapsed_seconds must be a number of seconds, not {shown(m.get('elapsed_seconds'))}")
+    sessions = m.get("sessions", [])
+    _need(isinstance(sessions, list) and all(isinstance(x, dict) for x in sessions), path,
+          "sessions is not a list of entries")
+    for x in sessions:
+        _need(x.get("threads") is None or _whole(x["threads"]), path,
+              f"a session's threads must be a whole number, not {shown(x.get('threads'))}")
+    obs = m.get("observation")
+    _need(obs is None or (isinstance(obs, dict) and _whole(obs.get("size"))), path,
+          "observation is not {\"size\": N, ...}")
+
+
 def _need(cond: bool, where: Path, what: str) -> None:
     if not cond:
         raise RunFolderError(f"{where}: corrupt manifest: {what}")
@@ -131,23 +164,26 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
         m = json.loads(text)
     except json.JSONDecodeError as e:
         raise RunFolderError(f"{path}: corrupt manifest (invalid JSON: {e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise RunFolderError(f"{path}: corrupt manifest (JSON nested too deeply)") from None
     if not isinstance(m, dict) or m.get("format") != FORMAT:
         raise RunFolderError(f"{run_dir}: not a galaxysim run folder ({MANIFEST} is not a galaxysim manifest)")
     fv = m.get("format_version")
-    _need(isinstance(fv, int), path, "format_version is missing")
+    _need(_whole(fv), path, _missing_or_bad(m, "format_version"))
     if fv > FORMAT_VERSION:
         raise RunFolderError(f"{run_dir}: made by a newer galaxysim (run folder format {fv}; this one reads "
                              f"{FORMAT_VERSION}): upgrade galaxysim")
     sv = m.get("schema_version")
-    _need(isinstance(sv, int), path, "schema_version is missing")
-    if sv != SCHEMA_VERSION:
+    _need(_whole(sv), path, _missing_or_bad(m, "schema_version"))
+    if sv > SCHEMA_VERSION or sv < OLDEST_READABLE_SCHEMA:  # older ones read, with the newer columns null
         newer = "newer" if sv > SCHEMA_VERSION else "older"
         raise RunFolderError(f"{run_dir}: made by a {newer} galaxysim (Parquet schema version {sv}; this one "
-                             f"reads {SCHEMA_VERSION})")
+                             f"reads {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
     _need(isinstance(m.get("config"), dict), path, "config is missing")
-    _need(m.get("status") in STATUSES, path, f"status {m.get('status')!r} is not one of {', '.join(STATUSES)}")
+    _check_optional_fields(m, path)
+    _need(m.get("status") in STATUSES, path, f"status {shown(m.get('status'))} is not one of {', '.join(STATUSES)}")
     for key in ("chunk_size", "n_chunks", "games"):
-        _need(isinstance(m.get(key), int) and m[key] >= 0, path, f"{key} is missing")
+        _need(_whole(m.get(key)) and m[key] >= 0, path, _missing_or_bad(m, key))
     _need(m["chunk_size"] > 0, path, "chunk_size must be positive")
     tables = m.get("tables")
     _need(isinstance(tables, list) and "games" in tables and "seats" in tables
@@ -168,6 +204,8 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
         count = min(m["chunk_size"], m["games"] - first)
         _need(c.get("first_game") == first and c.get("games") == count, path,
               f"chunk {k} does not cover games {first}..{first + count - 1}")
+        _need(isinstance(c.get("errors", []), list) and _number(c.get("seconds", 0)), path,
+              f"chunk {k} has a malformed errors or seconds entry")
         files = c.get("files")
         _need(isinstance(files, dict) and set(files) == set(tables), path,
               f"chunk {k} does not list one file per table")

@@ -20,10 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from .arrays import numpy
+from .arrays import dictionary_codes, numpy
 from .ratings import Ratings, fit_ratings
 from .reader import Run, load_games, load_seats, open_run
-from .summary import _codes, _no_nan, _pct, _table, wilson_interval
+from .summary import wilson_interval
+from .text_table import json_ready, pct, table
 
 __all__ = ["BotResult", "HeadToHead", "MatchReport", "match_report"]
 
@@ -78,7 +79,7 @@ class MatchReport:
             "games": r.games, "bootstrap": r.bootstrap, "anchor": r.anchor,
             "bots": [asdict(x) for x in r.ordered()],
         }
-        return _no_nan(d)
+        return json_ready(d)
 
     def format(self) -> str:
         return format_match_report(self)
@@ -92,13 +93,13 @@ def match_report(run: "Run | str | os.PathLike[str]", bootstrap: int = 200) -> M
     games = load_games(run, columns=["game_index", "end_reason", "winners_mask"])
     seats = load_seats(run, columns=["game_index", "seat", "bot", "rank", "won", "score"])
     n = games.num_rows
-    reasons = _codes(games.column("end_reason"), ["bot_error"])
+    reasons = dictionary_codes(games.column("end_reason"), ["bot_error"])
     ok = reasons != 0  # not stopped by a bot error
     mask = numpy(games.column("winners_mask")).astype(np.int64)
     winners = np.zeros(n, np.int64)
     for s in range(8):
         winners += (mask >> s) & 1
-    bot = _codes(seats.column("bot"), bots).reshape(n, players)
+    bot = dictionary_codes(seats.column("bot"), bots).reshape(n, players)
     rank = numpy(seats.column("rank")).astype(np.int64).reshape(n, players)
     won = numpy(seats.column("won")).reshape(n, players)
     score = numpy(seats.column("score")).astype(np.int64).reshape(n, players)
@@ -163,16 +164,16 @@ def format_match_report(r: MatchReport) -> str:
         lines.append(f"  played in {r.seconds:.1f} s")
     rows = [["bot", "games", "win rate", "95% CI", "mean rank", "mean score"]]
     for b in sorted(r.by_bot, key=lambda x: -x.win_rate if not math.isnan(x.win_rate) else 1):
-        rows.append([b.bot, f"{b.games:,}", _pct(b.win_rate), f"{_pct(b.ci_low)}-{_pct(b.ci_high)}",
+        rows.append([b.bot, f"{b.games:,}", pct(b.win_rate), f"{pct(b.ci_low)}-{pct(b.ci_high)}",
                      "-" if math.isnan(b.mean_rank) else f"{b.mean_rank:.2f}",
                      "-" if math.isnan(b.mean_score) else f"{b.mean_score:.1f}"])
-    lines += _table(rows, {1, 2, 4, 5})
+    lines += table(rows, {1, 2, 4, 5})
     if r.head_to_head and (len(r.bots) > 2 or r.players > 2):
         lines.append("  head to head (row against column, by rank; ties half):")
         rows = [["bot", "opponent", "comparisons", "score", "95% CI"]]
         for h in r.head_to_head:
-            rows.append([h.bot, h.opponent, f"{h.comparisons:,}", _pct(h.score), f"{_pct(h.ci_low)}-{_pct(h.ci_high)}"])
-        lines += _table(rows, {2, 3})
+            rows.append([h.bot, h.opponent, f"{h.comparisons:,}", pct(h.score), f"{pct(h.ci_low)}-{pct(h.ci_high)}"])
+        lines += table(rows, {2, 3})
     if r.ratings is not None and r.ratings.ratings:
         anchor = f"{r.ratings.anchor} = 0" if r.ratings.anchor else "mean 0"
         lines.append(f"  ratings (Bradley-Terry by rank, Elo scale, {anchor}; 95% bootstrap interval over "
@@ -180,7 +181,7 @@ def format_match_report(r: MatchReport) -> str:
         rows = [["bot", "elo", "95% CI"]]
         for x in r.ratings.ordered():
             rows.append([x.bot, _signed(x.elo), f"{_signed(x.lo)} to {_signed(x.hi)}"])
-        lines += _table(rows, {1})
+        lines += table(rows, {1})
     if r.errors:
         lines.append(f"  {r.errors:,} game(s) stopped by a bot error (left out above); first: "
                      f"{r.error_samples[0]['message'] if r.error_samples else '?'}")

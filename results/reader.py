@@ -18,10 +18,14 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import pyarrow as pa
+import pyarrow.parquet as pq
+
+from galaxysim.user_text import shown
 
 from .arrays import empty_table, read_parquet
 from .manifest import CARDS_FILE, RunFolderError, read_manifest
-from .schema import SCHEMA_VERSION, schema_for, schema_version, table_name
+from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, readable_version, schema_for, schema_version, table_name, \
+    upgrade_table
 from .writer import file_sha256, games_written
 
 
@@ -61,7 +65,7 @@ class Run:
         if table not in self.manifest["tables"]:
             if table == "decisions":
                 raise RunFolderError(f"{self.path}: this run did not record decisions (run with --record-decisions)")
-            raise RunFolderError(f"{self.path}: no table {table!r}")
+            raise RunFolderError(f"{self.path}: no table {shown(table)}")
         return [self.path / c["files"][table]["path"] for c in self.manifest["chunks"]]
 
     def chunk_for_game(self, game_index: int) -> dict | None:
@@ -89,7 +93,18 @@ def open_run(path: "Run | str | os.PathLike[str]", *, check_files: bool = True) 
         if missing:
             more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
             raise RunFolderError(f"{run.path}: corrupt run folder: {missing[0]}{more}")
+        _check_sha256(run, run.manifest["cards"])  # a small file that every reader of card ids relies on
     return run
+
+
+def _check_sha256(run: Run, entry: dict[str, Any]) -> None:
+    try:
+        digest = file_sha256(run.path / entry["path"])
+    except OSError as e:
+        raise RunFolderError(f"{run.path}: cannot read {entry['path']}: {e.strerror}") from None
+    if digest != entry["sha256"]:
+        raise RunFolderError(f"{run.path}: corrupt run folder: {entry['path']} does not match its checksum "
+                             "in the manifest")
 
 
 def _listed_files(manifest: dict[str, Any]) -> Iterable[tuple[str, int | None]]:
@@ -103,15 +118,8 @@ def _listed_files(manifest: dict[str, Any]) -> Iterable[tuple[str, int | None]]:
 def verify_run(run: "Run | str | os.PathLike[str]") -> None:
     """Checks every listed file's sha256 against the manifest; RunFolderError names the first bad one."""
     run = open_run(run)
-    for c in [run.manifest["cards"]] + [f for ch in run.manifest["chunks"] for f in ch["files"].values()]:
-        p = run.path / c["path"]
-        try:
-            digest = file_sha256(p)
-        except OSError as e:
-            raise RunFolderError(f"{run.path}: cannot read {c['path']}: {e.strerror}") from None
-        if digest != c["sha256"]:
-            raise RunFolderError(f"{run.path}: corrupt run folder: {c['path']} does not match its checksum "
-                                 "in the manifest")
+    for entry in [run.manifest["cards"]] + [f for ch in run.manifest["chunks"] for f in ch["files"].values()]:
+        _check_sha256(run, entry)
 
 
 def _read(run: Run, table: str, paths: Sequence[Path], columns: Sequence[str] | None) -> pa.Table:
@@ -119,23 +127,32 @@ def _read(run: Run, table: str, paths: Sequence[Path], columns: Sequence[str] | 
     if columns is not None:
         unknown = [c for c in columns if c not in schema.names]
         if unknown:
-            raise ValueError(f"table {table} has no column {unknown[0]!r} (columns: {', '.join(schema.names)})")
+            raise ValueError(f"table {table} has no column {shown(unknown[0])} (columns: {', '.join(schema.names)})")
     parts = []
     for p in paths:
         try:
-            t = read_parquet(p, columns)
+            cols = columns
+            if columns is not None:
+                version = schema_version(pq.read_schema(p))
+                if version is not None and version < SCHEMA_VERSION:  # (an older file lacks the newer columns)
+                    have = set(pq.read_schema(p).names)
+                    cols = [c for c in columns if c in have]
+            t = read_parquet(p, cols)
         except (OSError, pa.ArrowInvalid) as e:
             raise RunFolderError(f"{run.path}: corrupt run folder: cannot read {p.relative_to(run.path)}: {e}") \
                 from None
         name, version = table_name(t.schema), schema_version(t.schema)
-        if name != table or version != SCHEMA_VERSION:
+        if name != table or not readable_version(version):
             raise RunFolderError(f"{run.path}: {p.relative_to(run.path)} is not a galaxysim {table} file "
-                                 f"(schema version {SCHEMA_VERSION})")
+                                 f"(schema version {OLDEST_READABLE_SCHEMA} to {SCHEMA_VERSION})")
+        want = schema if columns is None else pa.schema([schema.field(c) for c in columns], metadata=schema.metadata)
+        if version < SCHEMA_VERSION:  # an older run folder: the columns added since come back null
+            t = upgrade_table(t, want)
         parts.append(t.replace_schema_metadata(schema.metadata))
     if not parts:
         s = schema if columns is None else pa.schema([schema.field(c) for c in columns], metadata=schema.metadata)
         return empty_table(s)
-    return pa.concat_tables(parts)
+    return pa.concat_tables(parts, promote_options="default")
 
 
 def load_games(run: "Run | str | os.PathLike[str]", columns: Sequence[str] | None = None) -> pa.Table:

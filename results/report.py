@@ -19,7 +19,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import figures as F
 from .analysis import SMALL_N, RunAnalysis, analyze, table_key
@@ -74,12 +74,82 @@ def _holding_section(h: Holding, rows: list[dict], fig: bytes) -> str:
                     f'<div class="scroll">{html_table(ordered, cols, f"t-{h.anchor}")}</div>'])
 
 
+def _expansion_sections(t: Mapping[str, list[dict]], figures: Mapping[str, bytes]) -> list[str]:
+    """Goals, takeovers and the solo robot, for the runs that have them (results/expansion_analysis.py)."""
+    out = []
+    if "goals" in t:
+        cols: list[Col] = [
+            ("goal", lambda r: r["goal"], ""), ("kind", lambda r: r["kind"], ""), ("VP", lambda r: integer(r["vp"]), "n"),
+            ("games", lambda r: integer(r["games"]), "n"), *rate_cols("claimed", "claim_rate"),
+            ("tied (most)", lambda r: pct(r["tie_rate"]), "n"), ("mean VP a seat", lambda r: num(r["mean_vp"], 2), "n"),
+            *rate_cols("win rate claimed", "win_rate_claimed"), *rate_cols("win rate not", "win_rate_not_claimed"),
+            *rate_cols("lift", "win_rate_lift", signed_pct), ("flag", flag, "")]
+        vp_cols: list[Col] = [("seats", lambda r: r["seats"], ""), ("n", lambda r: integer(r["n"]), "n"),
+                              *mean_cols("mean goal VP", "mean_goal_vp", 2),
+                              ("share of score", lambda r: pct(r["share_of_score"]), "n"), ("flag", flag, "")]
+        out.append(section(
+            "Goals", "goals",
+            "Each goal in play (The Gathering Storm, Rebel vs Imperium): in how many games, the share of seats of "
+            "those games that claimed it (a first goal scored, a most goal's tile held at the end) or tied for a "
+            "most goal without the tile (which scores the tie VP), the goal VP it gave a seat on average, and the "
+            "win rate of the claiming seats against the other seats of those games (the lift, a Newcombe "
+            "interval; an association, not an effect). Then the goal VP per seat. " + SMALL_NOTE,
+            [img("goals.png", figures["goals"], "goals"),
+             f'<div class="scroll">{html_table(t["goals"], cols, "t-goals")}</div>',
+             html_table(t.get("goal_vp", []), vp_cols, "t-goal-vp", sortable=False)]))
+    if "takeovers" in t:
+        sum_cols: list[Col] = [("", lambda r: r["measure"], ""), ("count", lambda r: integer(r["count"]), "n"),
+                               ("of", lambda r: integer(r["n"]), "n"), *rate_cols("rate", "rate"),
+                               ("per seat-game", lambda r: num(r["per_seat_game"], 3), "n"),
+                               ("per game", lambda r: num(r["per_game"], 3), "n")]
+        eff_cols: list[Col] = [("seats that", lambda r: r["seats"], ""), *rate_cols("share", "share"),
+                               *rate_cols("win rate", "win_rate_event"), *rate_cols("win rate others", "win_rate_not_event"),
+                               *rate_cols("difference", "win_rate_lift", signed_pct), ("flag", flag, "")]
+        out.append(section(
+            "Takeovers", "takeovers",
+            "Takeover declarations (Rebel vs Imperium), how many succeeded (the world moved to the attacker) or "
+            "were defended, with Wilson intervals; then the win rate of the seats that declared, won, lost or "
+            "defended at least one takeover against all the other seats (an association, not an effect). " + SMALL_NOTE,
+            [html_table(t["takeovers"], sum_cols, "t-takeovers", sortable=False),
+             html_table(t["takeover_effects"], eff_cols, "t-takeover-effects", sortable=False)]))
+    if "robot_wins" in t:
+        win_cols_: list[Col] = [("difficulty", lambda r: r["difficulty"], ""), ("games", lambda r: integer(r["games"]), "n"),
+                                *rate_cols("human win rate", "human_win_rate"),
+                                *mean_cols("human mean score", "human_mean_score", 2), ("flag", flag, "")]
+        score_cols_: list[Col] = [
+            ("difficulty", lambda r: r["difficulty"], ""), ("games", lambda r: integer(r["games"]), "n"),
+            *mean_cols("robot mean score", "robot_mean_score", 2), ("sd", lambda r: num(r["robot_mean_score_sd"]), "n"),
+            ("min", lambda r: integer(r["min"]), "n"), ("10%", lambda r: integer(r["p10"]), "n"),
+            ("median", lambda r: integer(r["median"]), "n"), ("90%", lambda r: integer(r["p90"]), "n"),
+            ("max", lambda r: integer(r["max"]), "n"), ("cards", lambda r: num(r["robot_mean_cards"], 2), "n"),
+            ("chips", lambda r: num(r["robot_mean_chips"], 2), "n"),
+            ("six-cost", lambda r: num(r["robot_mean_six_cost"], 2), "n")]
+        out.append(section(
+            "The solo robot", "robot",
+            "The solo game (The Gathering Storm §5): the human seat's win rate against the robot per difficulty "
+            "(Wilson interval; the robot wins ties it is ahead on), then the robot's final score: its "
+            "distribution and the mean of its parts (printed VP, VP chips, six-cost VP of markers and '?' "
+            "developments).",
+            [img("robot_scores.png", figures["robot_scores"], "robot score distribution"),
+             html_table(t["robot_wins"], win_cols_, "t-robot-wins", sortable=False),
+             html_table(t["robot_scores"], score_cols_, "t-robot-scores", sortable=False)]))
+    return out
+
+
 def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
     i, t, kind = a.info, a.tables, a.kind
     players = i["players"] or 1
-    title = (f"galaxysim report: {i['game_title']} {i['expansion']}, {i['players']} players"
+    imp = i.get("imported")
+    levels = ", ".join(imp["levels"]) if imp else i["expansion"]
+    counts = imp["player_counts"] if imp else []
+    who = f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{i['players']} players"
+    title = (f"galaxysim report: {i['game_title']} {levels}, {who}"
              f"{', advanced' if i['advanced'] else ''} — {i['games']:,} games")
     parts = []
+    if imp and (len(imp["levels"]) > 1 or len(counts) > 1):
+        parts.append(f'<p class="warn">Games imported from {esc(imp["from"])} records of several kinds (levels '
+                     f'{esc(levels)}; {esc(who)}): every table below pools them, and the seat rates mix games of '
+                     f'different player counts. Import one kind per run folder to compare seats.</p>')
     if not i["complete"]:
         parts.append(f'<p class="warn">This run is {esc(i["status"])}: the report covers the {i["games"]:,} games '
                      f'written so far of {i["games_planned"]:,} planned.</p>')
@@ -88,14 +158,19 @@ def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
         parts.append(f'<p class="warn">What-if variant <b>{esc(w.get("name", ""))}</b>: '
                      f'{esc("; ".join(w.get("changes") or []) or "no changes")}</p>')
     meta = [("run folder", i["path"]), ("run id", i["run_id"]), ("bots", ", ".join(i["bots"])),
-            ("seed", i["seed"]), ("games", f"{i['games']:,} ({i['seat_games']:,} seat-games)"),
+            ("seed", i["seed"]) if not imp else
+            ("imported from", f"{imp['from']} records: {', '.join(imp['files'])}"),
+            ("games", f"{i['games']:,} ({i['seat_games']:,} seat-games)"),
             ("engine", i["engine_version"]), ("played", i["created"]),
             ("shared wins", f"{i['shared_wins']:,} games (a shared win counts for every seat sharing it)"),
             ("report made", _dt.datetime.now().strftime("%Y-%m-%d %H:%M"))]
     parts.append("<dl>" + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in meta) + "</dl>")
     links = [("seats", "seats"), ("bots", "bots")] + [(g.anchor, g.label + "s") for g in kind.groupings] \
         + [(h.anchor, h.item + "s") for h in kind.holdings] \
-        + [("scores", "scores"), ("length", "game length"), ("endings", "how games end")]
+        + [("scores", "scores")] \
+        + [(x, n) for x, n, key in (("goals", "goals", "goals"), ("takeovers", "takeovers", "takeovers"),
+                                    ("robot", "solo robot", "robot_wins")) if key in t] \
+        + [("length", "game length"), ("endings", "how games end")]
     parts.append("<nav>" + "".join(f'<a href="#{x}">{esc(n)}</a>' for x, n in links) + "</nav>")
 
     parts.append(section(
@@ -131,6 +206,8 @@ def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
         score_parts.append(html_table(t["score_parts"], part_cols, "t-score-parts", sortable=False))
     parts.append(section("Score distributions", "scores",
                          "Final scores of all seats, by seat and by bot; then the parts of the score.", score_parts))
+
+    parts.extend(_expansion_sections(t, figures))
 
     len_cols: list[Col] = [
         ("games", lambda r: r["group"], ""), ("n", lambda r: integer(r["games"]), "n"),
@@ -183,16 +260,27 @@ def make_figures(a: RunAnalysis) -> dict[str, bytes]:
     figs["score_distribution"] = F.hist_figure(
         plt, {k: v for k, v in a.score_hist.items() if k == "all" or k.startswith("seat ")}, "all",
         "Final score distribution (all seats; each seat as a line)", "final score")
+    if "goals" in t:
+        lift = [{"goal": r["goal"], "small_sample": r["small_sample"], "win_rate_diff": r["win_rate_lift"],
+                 "win_rate_diff_ci_low": r["win_rate_lift_ci_low"], "win_rate_diff_ci_high": r["win_rate_lift_ci_high"]}
+                for r in t["goals"]]
+        figs["goals"] = F.holding_figure(plt, lift, "goal", "claimed", "Goals")
+    if a.robot_hist:
+        figs["robot_scores"] = F.hist_figure(plt, a.robot_hist, next(iter(a.robot_hist)),
+                                             "The solo robot's final score, by difficulty", "robot score")
     figs["game_length"] = F.rounds_figure(plt, a.rounds_hist)
     figs["end_reasons"] = F.end_figure(plt, t["end_reasons"])
     return {k: F.png(plt, f) for k, f in figs.items()}
 
 
 def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
-                 universe: Mapping[str, Mapping[str, int]] | None = None, threads: int | None = None) -> ReportResult:
+                 universe: Mapping[str, Mapping[str, int]] | None = None, threads: int | None = None,
+                 checkpoint: Callable[[], None] = lambda: None,
+                 goal_table: Mapping[str, Mapping[str, Any]] | None = None) -> ReportResult:
     """Writes the report of `run` into `out` (default RUN/report/): report.html (self-contained), one PNG per
     figure, one CSV per table and report.json (the run info). An existing report there is replaced only by a
-    complete new one; a non-empty folder that is not a report is refused."""
+    complete new one; a non-empty folder that is not a report is refused. `checkpoint()` is called between the
+    steps (the command line stops there on Ctrl-C, before anything is written)."""
     t0 = time.perf_counter()
     r = open_run(run)
     out = Path(out) if out is not None else r.path / REPORT_DIR
@@ -200,7 +288,9 @@ def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
         check_folder(out, HTML_FILE)  # before the work
     except FileExistsError as e:
         raise RunFolderError(f"--out {e}") from None
-    a = analyze(r, universe=universe, threads=threads)
+    checkpoint()
+    a = analyze(r, universe=universe, threads=threads, goal_table=goal_table)
+    checkpoint()
     t1 = time.perf_counter()
     figures = make_figures(a)
     t2 = time.perf_counter()
@@ -208,6 +298,7 @@ def write_report(run: Any, out: "str | os.PathLike[str] | None" = None,
     files.update({f"{name}.csv": csv_text(rows) for name, rows in a.tables.items()})
     files["report.json"] = json.dumps({"info": a.info, "small_n": SMALL_N}, indent=1, default=str)
     files[HTML_FILE] = render_html(a, figures)
+    checkpoint()
     try:
         write_folder(out, files, HTML_FILE)
     except FileExistsError as e:

@@ -16,9 +16,15 @@ from typing import Mapping, Sequence
 import numpy as np
 import pyarrow as pa
 
-from .arrays import column, dictionary, numpy, strings
+from .arrays import column, dictionary, numpy, optional_strings, string_lists, strings
 
-SCHEMA_VERSION = 3  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions)
+SCHEMA_VERSION = 4  # 2: decisions.observation; 3: seats.score_goals, games.robot_score (expansions); 4: goals,
+# takeovers and the robot's score parts (games.goals, games.robot_score_*, seats.goals_*, seats.takeovers_*) and the
+# card table in cards.parquet
+
+#: The oldest schema version the readers still read (the columns added since come back as their "absent" value:
+#: see ADDED_COLUMNS).
+OLDEST_READABLE_SCHEMA = 1
 
 META_TABLE = b"galaxysim.table"
 META_SCHEMA_VERSION = b"galaxysim.schema_version"
@@ -48,6 +54,10 @@ GAMES_SCHEMA = _schema("games", [
     pa.field("decisions", pa.int32(), nullable=False),
     pa.field("wall_time_us", pa.int32(), nullable=False),
     pa.field("robot_score", pa.int16(), nullable=True),  # the solo game's robot; null in other games
+    pa.field("goals", pa.list_(pa.string()), nullable=False),  # TGS/RvI: names of the goals in play
+    pa.field("robot_score_cards", pa.int16(), nullable=True),  # the solo robot's score parts; null in other games
+    pa.field("robot_score_chips", pa.int16(), nullable=True),
+    pa.field("robot_score_six_cost", pa.int16(), nullable=True),
 ])
 
 SEATS_SCHEMA = _schema("seats", [
@@ -66,6 +76,13 @@ SEATS_SCHEMA = _schema("seats", [
     pa.field("goods", pa.int8(), nullable=False),
     pa.field("tableau", pa.list_(pa.int16()), nullable=False),
     pa.field("score_goals", pa.int16(), nullable=False),  # TGS/RvI goals (0 in the base game)
+    pa.field("goals_first", pa.list_(pa.string()), nullable=False),  # first goals the seat scored
+    pa.field("goals_most", pa.list_(pa.string()), nullable=False),  # most goals whose tile it holds at the end
+    pa.field("goals_most_tied", pa.list_(pa.string()), nullable=False),  # tied at the top without the tile (§2.4)
+    pa.field("takeovers_declared", pa.int8(), nullable=False),  # RvI takeovers (0 without them)
+    pa.field("takeovers_won", pa.int8(), nullable=False),
+    pa.field("takeovers_lost", pa.int8(), nullable=False),
+    pa.field("takeovers_defended", pa.int8(), nullable=False),
 ])
 
 #: Alien Frontiers seats: the seat colour instead of the start world, the score parts of AF (§9), what the
@@ -112,9 +129,36 @@ def decisions_schema(observation_size: int) -> pa.Schema:
 #: The decisions columns (the observation's byte width here is a placeholder: it depends on the game kind).
 DECISIONS_SCHEMA = decisions_schema(1)
 
+#: Race for the Galaxy: every card design of the card data (the run's what-if variant applied).
 CARDS_SCHEMA = _schema("cards", [
     pa.field("card_id", pa.int16(), nullable=False),
     pa.field("name", pa.string(), nullable=False),
+    pa.field("type", pa.string(), nullable=False),  # world, development
+    pa.field("cost", pa.int8(), nullable=False),
+    pa.field("vp", pa.int8(), nullable=False),
+    pa.field("good", pa.string(), nullable=True),  # novelty, rare, genes, alien, any; null: none
+    pa.field("military", pa.bool_(), nullable=False),
+    pa.field("windfall", pa.bool_(), nullable=False),
+    pa.field("start", pa.int8(), nullable=True),  # a start world's number; null for other cards
+    pa.field("expansion", pa.string(), nullable=True),  # the first of base, tgs, rvi whose deck has it
+    pa.field("copies", pa.int8(), nullable=False),  # copies in the run's deck (its expansion)
+    pa.field("powers", pa.int8(), nullable=False),
+    pa.field("flags", pa.list_(pa.string()), nullable=False),
+])
+
+#: Alien Frontiers: the alien tech cards (card_id = tech id, as in seats.tech), then the orbital facilities, then
+#: the territories (board order), the run's what-if variant applied.
+AF_CARDS_SCHEMA = _schema("cards", [
+    pa.field("card_id", pa.int16(), nullable=False),
+    pa.field("name", pa.string(), nullable=False),
+    pa.field("kind", pa.string(), nullable=False),  # tech, facility, territory
+    pa.field("index", pa.int16(), nullable=False),  # position within its kind
+    pa.field("copies", pa.int8(), nullable=False),  # tech: copies in the deck; others 1
+    pa.field("cost", pa.int8(), nullable=True),  # tech: its cost
+    pa.field("vp", pa.int8(), nullable=True),  # tech: VP (Alien City, Alien Monument)
+    pa.field("power", pa.string(), nullable=True),  # tech: its power; facility: its kind; territory: its bonus
+    pa.field("amount", pa.int8(), nullable=True),  # tech, territory: the power's or bonus's amount
+    pa.field("docks", pa.int8(), nullable=True),  # facility: docks usable with the run's player count
 ])
 
 SCHEMAS: dict[str, pa.Schema] = {
@@ -126,9 +170,11 @@ SCHEMAS: dict[str, pa.Schema] = {
 
 
 def schema_for(table: str, game: str = "rftg") -> pa.Schema:
-    """The schema of `table` in a run of `game` (only the seats columns depend on the game)."""
+    """The schema of `table` in a run of `game` (the seats and cards columns depend on the game)."""
     if table == "seats" and game == "af":
         return AF_SEATS_SCHEMA
+    if table == "cards" and game == "af":
+        return AF_CARDS_SCHEMA
     return SCHEMAS[table]
 
 
@@ -175,6 +221,31 @@ def _compact_dict(ids: np.ndarray, names: Sequence[str], what: str) -> pa.Dictio
     return dictionary(codes, [names[i] for i in used])
 
 
+def bit_lists(masks: np.ndarray, names: Sequence[str], what: str) -> pa.ListArray:
+    """Bit masks (bit k = names[k]) as a list<string> column: each row's names in bit order. (Not a list of
+    dictionary values: read back from several files, each file's dictionary holds the names that occur in it, and
+    tables of one run would compare unequal chunk by chunk.)"""
+    masks = np.asarray(masks)
+    n, width = len(masks), len(names)
+    if n and masks.min() < 0:
+        raise SchemaError(f"engine column {what!r} has a negative mask")
+    if n and width < 64 and int(masks.max()) >> width:
+        raise SchemaError(f"engine column {what!r} has a bit beyond its {width} names")
+    top = int(masks.max()).bit_length() if n else 0  # only the bits in use (none at all in most runs)
+    if top == 0:
+        return pa.ListArray.from_arrays(column(np.zeros(n + 1, np.int32)), strings([]))
+    if top <= 16:  # (unpacking the bytes is several times faster than shifting 64-bit words)
+        raw = np.ascontiguousarray(masks.astype("<u2")).view(np.uint8).reshape(n, 2)
+        bits = np.unpackbits(raw, axis=1, bitorder="little")[:, :top]
+    else:
+        wide = masks.astype(np.uint64)
+        bits = ((wide[:, None] >> np.arange(top, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(np.uint8)
+    offsets = np.zeros(n + 1, np.int32)
+    np.cumsum(bits.sum(axis=1, dtype=np.int32), out=offsets[1:])
+    held = np.flatnonzero(bits) % top  # row-major: per row, in bit order
+    return pa.ListArray.from_arrays(column(offsets), strings(list(names)).take(column(held.astype(np.int32))))
+
+
 def _order(game_index: np.ndarray) -> np.ndarray | None:
     """The permutation sorting rows by game index, or None when they already are."""
     if len(game_index) < 2 or bool(np.all(game_index[1:] > game_index[:-1])):
@@ -182,17 +253,25 @@ def _order(game_index: np.ndarray) -> np.ndarray | None:
     return np.argsort(game_index, kind="stable")
 
 
+#: The solo robot's score columns of the games table (engine column name = stored name; -1 from the engine when
+#: the game is not a solo game, stored as null).
+ROBOT_COLUMNS = ("robot_score", "robot_score_cards", "robot_score_chips", "robot_score_six_cost")
+
+
 def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expansion: str, players: int,
-                variant: str, end_reasons: Sequence[str]) -> pa.Table:
-    """The games rows of one chunk, sorted by game index."""
+                variant: str, end_reasons: Sequence[str], goal_names: Sequence[str] = ()) -> pa.Table:
+    """The games rows of one chunk, sorted by game index. `goal_names`: the goal of each bit of the engine's
+    goals_in_play column (Race for the Galaxy: the goals of the card data file, in file order)."""
     gi = _col(cols, "game_index", np.int64)
     n = len(gi)
     order = _order(gi)
     c = {k: _col(cols, k, t, n) for k, t in (("game_index", np.int64), ("seed", np.uint64), ("rounds", np.int16),
                                                ("end_reason", np.int8), ("winners_mask", np.uint8),
                                                ("decisions", np.int32), ("wall_time_us", np.int32))}
-    robot = cols.get("robot_score")  # absent from engines before the expansions: no solo game
-    c["robot_score"] = np.full(n, -1, np.int16) if robot is None else _col(cols, "robot_score", np.int16, n)
+    for k in ROBOT_COLUMNS:  # absent from Alien Frontiers' engine: no solo game
+        c[k] = np.full(n, -1, np.int16) if k not in cols else _col(cols, k, np.int16, n)
+    c["goals_in_play"] = np.zeros(n, np.uint16) if "goals_in_play" not in cols else \
+        _col(cols, "goals_in_play", np.uint16, n)
     if order is not None:
         c = {k: v[order] for k, v in c.items()}
     mask = c["winners_mask"]
@@ -217,6 +296,8 @@ def games_table(cols: Mapping[str, np.ndarray], *, run_id: str, game: str, expan
         column(c["decisions"]),
         column(c["wall_time_us"]),
         column(c["robot_score"], null=c["robot_score"] < 0),
+        bit_lists(c["goals_in_play"], goal_names, "goals_in_play"),
+        *(column(c[k], null=c["robot_score"] < 0) for k in ROBOT_COLUMNS[1:]),
     ]
     return pa.Table.from_arrays(arrays, schema=GAMES_SCHEMA)
 
@@ -255,16 +336,22 @@ def _bot_column(codes: np.ndarray, bots: Sequence[str]) -> pa.DictionaryArray:
     return _dict(remap[codes] if len(codes) else codes, unique, np.int8, "bot")
 
 
+#: The goal columns of the seats table: stored list<string> column <- the engine's bit mask column.
+SEAT_GOAL_COLUMNS = (("goals_first", "goals_first_mask"), ("goals_most", "goals_most_mask"),
+                     ("goals_most_tied", "goals_most_tied_mask"))
+TAKEOVER_COLUMNS = ("takeovers_declared", "takeovers_won", "takeovers_lost", "takeovers_defended")
+
+
 def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[str],
-                card_names: Sequence[str]) -> pa.Table:
+                card_names: Sequence[str], goal_names: Sequence[str] = ()) -> pa.Table:
     """The seats rows of one chunk (game-major, seat order), sorted by game index.
 
     `bots` is the bot name of each seat list position (the engine's `bot` column
-    indexes it); the stored column holds the names, dictionary-encoded."""
+    indexes it); the stored column holds the names, dictionary-encoded. `goal_names`: as for games_table."""
     names = ("seat", "bot", "start_world", "score", "score_cards", "score_chips", "score_six_cost", "rank", "won",
-             "hand_size", "goods", "score_goals")
+             "hand_size", "goods", "score_goals", *(m for _, m in SEAT_GOAL_COLUMNS), *TAKEOVER_COLUMNS)
     types = (np.int8, np.int8, np.int16, np.int16, np.int16, np.int16, np.int16, np.int8, np.uint8, np.int8, np.int8,
-             np.int16)
+             np.int16, np.uint16, np.uint16, np.uint16, np.int8, np.int8, np.int8, np.int8)
     c, lists = _seat_columns(cols, players, list(zip(names, types)), [("tableau", "tableau", np.int16)])
     cards = numpy(lists["tableau"].values)
     if len(cards) and (cards.min() < 0 or cards.max() >= len(card_names)):
@@ -285,6 +372,8 @@ def seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequence[
         column(c["goods"]),
         lists["tableau"],
         column(c["score_goals"]),
+        *(bit_lists(c[m], goal_names, m) for _, m in SEAT_GOAL_COLUMNS),
+        *(column(c[k]) for k in TAKEOVER_COLUMNS),
     ]
     return pa.Table.from_arrays(arrays, schema=SEATS_SCHEMA)
 
@@ -304,11 +393,7 @@ def af_seats_table(cols: Mapping[str, np.ndarray], *, players: int, bots: Sequen
     n = len(c["seat"])
     if n and (c["seat"].min() < 0 or c["seat"].max() >= min(players, len(colours))):
         raise SchemaError("engine column 'seat' is out of range")
-    bits = (c["territories"][:, None] >> np.arange(len(territory_names), dtype=np.uint8)[None, :]) & 1
-    offsets = np.zeros(n + 1, np.int32)
-    np.cumsum(bits.sum(axis=1), out=offsets[1:])
-    held = np.nonzero(bits.reshape(-1))[0] % len(territory_names)  # row-major: per seat, in board order
-    territories = pa.ListArray.from_arrays(column(offsets), strings([territory_names[t] for t in held]))
+    territories = bit_lists(c["territories"], territory_names, "territories")  # per seat, in board order
     arrays = [
         column(c["game_index"]),
         column(c["seat"]),
@@ -375,10 +460,56 @@ def decisions_table(cols: Mapping[str, np.ndarray], *, kinds: Sequence[str]) -> 
     return pa.Table.from_arrays(arrays, schema=decisions_schema(obs.shape[1]))
 
 
-def cards_table(card_names: Sequence[str]) -> pa.Table:
-    """card id -> name, for every card design the engine knows."""
-    return pa.Table.from_arrays([column(np.arange(len(card_names), dtype=np.int16)), strings(list(card_names))],
-                                schema=CARDS_SCHEMA)
+_LEVELS = ("base", "tgs", "rvi")
+
+
+def cards_table(rows: Sequence[Mapping]) -> pa.Table:
+    """The card table of a Race for the Galaxy run: `rows` as CardDb.card_table(expansion, all=True) gives them
+    (one per design, in id order: id, name, type, cost, vp, good, military, windfall, start, copies,
+    copies_by_level, powers, flags)."""
+    if [r["id"] for r in rows] != list(range(len(rows))):
+        raise SchemaError("the card table must list every design, in id order")
+    first = [next((_LEVELS[k] for k, c in enumerate(r["copies_by_level"]) if c > 0), None) for r in rows]
+    # (numpy buffers and galaxysim's own string arrays: pa.array and Table.from_pydict import pandas, see arrays.py)
+    start = [r["start"] for r in rows]
+    arrays = [
+        column(np.arange(len(rows), dtype=np.int16)), strings([r["name"] for r in rows]),
+        strings([r["type"] for r in rows]), column(np.array([r["cost"] for r in rows], np.int8)),
+        column(np.array([r["vp"] for r in rows], np.int8)), optional_strings([r["good"] for r in rows]),
+        column(np.array([bool(r["military"]) for r in rows], bool)),
+        column(np.array([bool(r["windfall"]) for r in rows], bool)),
+        column(np.array([-1 if x is None else x for x in start], np.int8), null=np.array([x is None for x in start])),
+        optional_strings(first), column(np.array([r["copies"] for r in rows], np.int8)),
+        column(np.array([r["powers"] for r in rows], np.int8)), string_lists([list(r["flags"]) for r in rows]),
+    ]
+    return pa.Table.from_arrays(arrays, schema=CARDS_SCHEMA)
+
+
+def af_cards_table(tech: Sequence[Mapping], facilities: Sequence[Mapping], territories: Sequence[Mapping],
+                   players: int) -> pa.Table:
+    """The card table of an Alien Frontiers run: the tech cards, facilities and territories as galaxysim.af's data
+    lists them (Data.tech(), .facilities(), .territories())."""
+    rows = []
+    for k, t in enumerate(tech):
+        rows.append(dict(name=t["name"], kind="tech", index=k, copies=t["copies"], cost=t["cost"], vp=t["vp"],
+                         power=t["power"], amount=t["amount"], docks=None))
+    for k, f in enumerate(facilities):
+        usable = f.get("usable") or {}
+        rows.append(dict(name=f["name"], kind="facility", index=k, copies=1, cost=None, vp=None, power=f["kind"],
+                         amount=None, docks=usable.get(players, f.get("docks"))))
+    for k, t in enumerate(territories):
+        rows.append(dict(name=t["name"], kind="territory", index=k, copies=1, cost=None, vp=None, power=t["bonus"],
+                         amount=t["amount"], docks=None))
+
+    def ints(key: str, dtype) -> pa.Array:
+        v = [r[key] for r in rows]
+        return column(np.array([0 if x is None else x for x in v], dtype), null=np.array([x is None for x in v]))
+
+    arrays = [column(np.arange(len(rows), dtype=np.int16)), strings([r["name"] for r in rows]),
+              strings([r["kind"] for r in rows]), ints("index", np.int16), ints("copies", np.int8),
+              ints("cost", np.int8), ints("vp", np.int8), optional_strings([r["power"] for r in rows]),
+              ints("amount", np.int8), ints("docks", np.int8)]
+    return pa.Table.from_arrays(arrays, schema=AF_CARDS_SCHEMA)
 
 
 def table_name(schema: pa.Schema) -> str | None:
@@ -395,3 +526,24 @@ def schema_version(schema: pa.Schema) -> int | None:
         return int(v) if v is not None else None
     except ValueError:
         return None
+
+
+def readable_version(version: int | None) -> bool:
+    """A schema version these readers read: this one, or an older one (OLDEST_READABLE_SCHEMA and later)."""
+    return version is not None and OLDEST_READABLE_SCHEMA <= version <= SCHEMA_VERSION
+
+
+def upgrade_table(t: pa.Table, schema: pa.Schema) -> pa.Table:
+    """A table read from a file of an older schema version in the columns of `schema` (the current one, or the
+    requested columns of it): the columns added since come back null (nullable fields), in schema order."""
+    if t.schema.names == schema.names:
+        return t
+    arrays, fields = [], []
+    for f in schema:
+        if f.name in t.schema.names:
+            arrays.append(t.column(f.name))
+            fields.append(t.schema.field(f.name))
+        else:
+            arrays.append(pa.nulls(t.num_rows, f.type))
+            fields.append(f.with_nullable(True))
+    return pa.Table.from_arrays(arrays, schema=pa.schema(fields, metadata=schema.metadata))

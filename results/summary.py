@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from .arrays import numpy
+from .arrays import dictionary_codes, numpy
 from .reader import Run, load_games, load_seats, open_run
+from .text_table import json_ready, num, pct, table
 from .writer import lock_is_held
 
 Z95 = 1.959963984540054
@@ -73,6 +74,11 @@ class Summary:
     by_bot: list[Group] = field(default_factory=list)
     what_if: dict | None = None  # the run's what-if variant (name, changes, cards), if any
     in_use: bool = False  # a galaxysim process is writing the folder now
+    # An imported run (galaxysim import): where its records came from, and its games' levels and player counts
+    # (its games may be of several kinds; `expansion` and `players` are then the highest).
+    imported: str | None = None
+    levels: list[str] = field(default_factory=list)
+    player_counts: list[int] = field(default_factory=list)
 
     @property
     def games_per_second(self) -> float | None:
@@ -82,20 +88,10 @@ class Summary:
         """Plain data (JSON-ready: NaN, for no games, becomes None)."""
         d = asdict(self)
         d["games_per_second"] = self.games_per_second
-        return _no_nan(d)
+        return json_ready(d)
 
     def format(self) -> str:
         return format_summary(self)
-
-
-def _no_nan(x: Any) -> Any:
-    if isinstance(x, float) and math.isnan(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _no_nan(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_no_nan(v) for v in x]
-    return x
 
 
 def _group(name: str, bot: str, won: np.ndarray, score: np.ndarray) -> Group:
@@ -106,30 +102,17 @@ def _group(name: str, bot: str, won: np.ndarray, score: np.ndarray) -> Group:
                  float(score.mean()) if n else float("nan"))
 
 
-def _codes(column: pa.ChunkedArray, names: list[str]) -> np.ndarray:
-    """A dictionary-encoded string column as indices into `names` (-1 for a value not in it), chunk by chunk,
-    without making a Python string per row."""
-    parts = []
-    for chunk in column.chunks:
-        if pa.types.is_dictionary(chunk.type):
-            lookup = np.array([names.index(v) if v in names else -1 for v in chunk.dictionary.to_pylist()] + [-1],
-                              np.int64)
-            idx = numpy(chunk.indices)
-            parts.append(lookup[idx])
-        else:
-            parts.append(np.array([names.index(v) if v in names else -1 for v in chunk.to_pylist()], np.int64))
-    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
-
-
 def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     """Reads a run's games and seats back and summarizes them."""
     run = open_run(run)
     cfg = run.config
-    games = load_games(run, columns=["rounds", "end_reason", "winners_mask", "variant"])
+    imported = (cfg.get("imported") or {}).get("from")
+    games = load_games(run, columns=["rounds", "end_reason", "winners_mask", "variant"] +
+                       (["players"] if imported else []))
     seats = load_seats(run, columns=["seat", "bot", "score", "won"])
     rounds = numpy(games.column("rounds"))
     reason_names = sorted({v for c in games.column("end_reason").chunks for v in c.dictionary.to_pylist()})
-    reasons = _codes(games.column("end_reason"), reason_names)
+    reasons = dictionary_codes(games.column("end_reason"), reason_names)
     end_counts = {name: int(n) for name, n in zip(reason_names, np.bincount(reasons, minlength=len(reason_names)))
                   if n}
     mask = numpy(games.column("winners_mask")).astype(np.uint16)
@@ -139,7 +122,7 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
     seat = numpy(seats.column("seat"))
     bots = list(cfg["bots"])
     unique_bots = list(dict.fromkeys(bots))
-    bot = _codes(seats.column("bot"), unique_bots)
+    bot = dictionary_codes(seats.column("bot"), unique_bots)
     score = numpy(seats.column("score")).astype(np.int64)
     won = numpy(seats.column("won"))
     players = int(cfg["players"])
@@ -161,6 +144,8 @@ def summarize(run: "Run | str | os.PathLike[str]") -> Summary:
         elapsed_seconds=float(run.manifest.get("elapsed_seconds") or 0.0), threads=threads,
         by_seat=by_seat, by_bot=by_bot, what_if=cfg.get("what_if"),
         in_use=run.status == "running" and lock_is_held(run.path),
+        imported=imported, levels=list(cfg.get("levels") or []) if imported else [],
+        player_counts=sorted({int(p) for p in numpy(games.column("players"))}) if imported else [],
     )
 
 
@@ -170,23 +155,6 @@ def _variant(games: pa.Table, cfg: dict[str, Any]) -> str:
     if len(labels) == 1:
         return labels[0].replace("long_game", "long game")
     return "advanced" if cfg.get("advanced") else "long game" if cfg.get("long_game") else "standard"
-
-
-def _pct(x: float) -> str:
-    return "-" if math.isnan(x) else f"{100 * x:.1f}%"
-
-
-def _num(x: float, digits: int = 1) -> str:
-    return "-" if math.isnan(x) else f"{x:.{digits}f}"
-
-
-def _table(rows: list[list[str]], right: set[int]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for r in rows:
-        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))]
-        out.append("  " + "  ".join(cells).rstrip())
-    return out
 
 
 def format_summary(s: Summary) -> str:
@@ -199,7 +167,15 @@ def format_summary(s: Summary) -> str:
     head = f"{s.path}: {s.games:,} of {s.games_planned:,} games" if s.games != s.games_planned \
         else f"{s.path}: {s.games:,} games"
     what = s.game if s.game == "af" else f"{s.game} {s.expansion}"  # Alien Frontiers has no expansions
-    lines = [f"{head} of {what}, {s.players} player{'s' * (s.players != 1)}{variant}, seed {s.seed} ({state})"]
+    players = f"{s.players} player{'s' * (s.players != 1)}"
+    origin = f"seed {s.seed}"
+    if s.imported:  # games of several kinds, recorded elsewhere
+        if len(s.levels) > 1:
+            what = f"{s.game} {', '.join(s.levels)}"
+        if len(s.player_counts) > 1:
+            players = f"{s.player_counts[0]}-{s.player_counts[-1]} players"
+        origin = f"imported from {s.imported} records"
+    lines = [f"{head} of {what}, {players}{variant}, {origin} ({state})"]
     if s.what_if:
         changes = "; ".join(s.what_if.get("changes") or [])
         name = s.what_if.get("name") or changes
@@ -211,16 +187,16 @@ def format_summary(s: Summary) -> str:
         lines.append(f"  {rate} games/s ({s.elapsed_seconds:.1f} s{on})")
     if s.games:
         ends = ", ".join(f"{k} {100 * v / s.games:.0f}%" for k, v in sorted(s.end_reasons.items()))
-        lines.append(f"  mean rounds {_num(s.mean_rounds)}, mean score {_num(s.mean_score)}; ended by {ends}"
+        lines.append(f"  mean rounds {num(s.mean_rounds)}, mean score {num(s.mean_score)}; ended by {ends}"
                      + (f"; {s.shared_wins:,} shared wins" if s.shared_wins else ""))
         rows = [["seat", "bot", "win rate", "95% CI", "mean score"]]
         for g in s.by_seat:
-            rows.append([g.name, g.bot, _pct(g.win_rate), f"{_pct(g.ci_low)}-{_pct(g.ci_high)}",
-                         _num(g.mean_score)])
-        lines += _table(rows, {2, 4})
+            rows.append([g.name, g.bot, pct(g.win_rate), f"{pct(g.ci_low)}-{pct(g.ci_high)}",
+                         num(g.mean_score)])
+        lines += table(rows, {2, 4})
         rows = [["bot", "seat-games", "win rate", "95% CI", "mean score"]]
         for g in s.by_bot:
-            rows.append([g.name, f"{g.n:,}", _pct(g.win_rate), f"{_pct(g.ci_low)}-{_pct(g.ci_high)}",
-                         _num(g.mean_score)])
-        lines += _table(rows, {1, 2, 4})
+            rows.append([g.name, f"{g.n:,}", pct(g.win_rate), f"{pct(g.ci_low)}-{pct(g.ci_high)}",
+                         num(g.mean_score)])
+        lines += table(rows, {1, 2, 4})
     return "\n".join(lines)

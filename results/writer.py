@@ -29,15 +29,21 @@ LOCK_FILE = ".lock"
 #: Everything a run folder may contain (what --overwrite is allowed to remove).
 #: What galaxysim derives from a run inside its folder by default (the report, the exported dataset): an
 #: --overwrite removes them with the run they describe.
-DERIVED_ENTRIES = {"report", "decisions.npz", "decisions.parquet"}
-KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, *TABLES, *DERIVED_ENTRIES}
+DERIVED_ENTRIES = {"report", "decisions.npz", "decisions.parquet", "dataset"}
+SOURCES_FILE = "sources.parquet"  # an imported run's record of each game (galaxysim import, docs/import.md)
+KNOWN_ENTRIES = {MANIFEST, CARDS_FILE, LOCK_FILE, SOURCES_FILE, *TABLES, *DERIVED_ENTRIES}
+
+
+def parquet_options(schema: pa.Schema) -> dict[str, Any]:
+    """How galaxysim writes a table's Parquet file (pq.write_table / pq.ParquetWriter keywords)."""
+    # Large binary values (observation tensors) get neither a dictionary nor min/max statistics.
+    plain = [f.name for f in schema if not pa.types.is_fixed_size_binary(f.type)]
+    return {"compression": COMPRESSION, "use_dictionary": plain, "write_statistics": plain}
 
 
 def encode_parquet(table: pa.Table) -> pa.Buffer:
     sink = pa.BufferOutputStream()
-    # Large binary values (observation tensors) get neither a dictionary nor min/max statistics.
-    plain = [f.name for f in table.schema if not pa.types.is_fixed_size_binary(f.type)]
-    pq.write_table(table, sink, compression=COMPRESSION, use_dictionary=plain, write_statistics=plain)
+    pq.write_table(table, sink, **parquet_options(table.schema))
     return sink.getvalue()
 
 
@@ -47,7 +53,10 @@ def write_parquet(table: pa.Table, path: Path) -> dict[str, Any]:
 
 
 def write_encoded(data: "pa.Buffer | bytes", rows: int, path: Path) -> dict[str, Any]:
-    """Writes an encoded Parquet file atomically to `path`; returns {rows, bytes, sha256} for the manifest."""
+    """Writes an encoded Parquet file atomically to `path`; returns {rows, bytes, sha256} for the manifest.
+    `data` may also be a file written in parts (galaxysim.sim.recorded_chunk.SpooledParquet: write_to)."""
+    if hasattr(data, "write_to"):
+        return data.write_to(path)
     atomic_write_bytes(path, data)
     return {"rows": rows, "bytes": len(memoryview(data)), "sha256": hashlib.sha256(data).hexdigest()}
 
@@ -67,7 +76,7 @@ class EncodedChunk:
     @classmethod
     def encode(cls, chunk: int, first_game: int, tables: Mapping[str, pa.Table], **extra: Any) -> "EncodedChunk":
         return cls(chunk, first_game, tables["games"].num_rows,
-                   {t: encode_parquet(tab) for t, tab in tables.items()},
+                   {t: tab if hasattr(tab, "write_to") else encode_parquet(tab) for t, tab in tables.items()},
                    {t: tab.num_rows for t, tab in tables.items()}, dict(extra))
 
 
@@ -204,7 +213,8 @@ def games_written(manifest: Mapping[str, Any]) -> int:
 
 
 __all__ = [
-    "RunWriter", "EncodedChunk", "write_parquet", "write_encoded", "encode_parquet", "file_sha256", "clean_folder",
+    "RunWriter", "EncodedChunk", "write_parquet", "write_encoded", "encode_parquet", "parquet_options", "file_sha256",
+    "clean_folder",
     "stray_files", "folder_is_ours",
     "remove_run_folder_contents", "games_written", "lock_is_held", "KNOWN_ENTRIES", "LOCK_FILE",
 ]

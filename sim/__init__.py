@@ -27,7 +27,7 @@ def resume_run(path, **kwargs):
 
 
 def replay_game(path, game_index: int):
-    """Re-plays one game of a run and checks it against the stored rows (see galaxysim.sim.run.replay)."""
-    from .run import replay
+    """Re-plays one game of a run and checks it against the stored rows (see galaxysim.sim.replay.replay)."""
+    from .replay import replay
 
     return replay(path, game_index)

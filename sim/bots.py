@@ -33,10 +33,15 @@ import importlib
 import sys
 from typing import Any, Callable
 
-from .config import ConfigError
+from galaxysim.user_text import did_you_mean, shown
+
+from .errors import ConfigError
 
 BUILTIN = ("random", "heuristic", "ismcts", "net")
 PY_PREFIX = "py:"
+#: The longest bot spec (the longest real one, ismcts with every option or a Python bot's module path with
+#: its options, is well under 200 characters).
+MAX_SPEC_CHARS = 500
 
 
 class BotSpecError(ConfigError):
@@ -55,7 +60,7 @@ def _engine_module(game: str):
         from galaxysim import rftg
 
         return rftg
-    raise BotSpecError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
+    raise BotSpecError(f"unknown game {shown(game)} (expected one of {', '.join(GAMES)})")
 
 
 def _game_of(state) -> str:
@@ -114,9 +119,9 @@ _REGISTRY: dict[str, Callable[..., Any]] = {}
 def register(name: str, factory: Callable[..., Any]) -> None:
     """Makes ``name`` (and ``name:key=value,...``) a bot spec: ``factory(**options)`` returns the bot."""
     if not name or ":" in name or "," in name or name.strip() != name:
-        raise BotSpecError(f"cannot register bot name {name!r}: use letters, digits, '-', '_' or '.'")
+        raise BotSpecError(f"cannot register bot name {shown(name)}: use letters, digits, '-', '_' or '.'")
     if name in BUILTIN or name == PY_PREFIX.rstrip(":"):
-        raise BotSpecError(f"cannot register {name!r}: it is a built-in bot name")
+        raise BotSpecError(f"cannot register {shown(name)}: it is a built-in bot name")
     _REGISTRY[name] = factory
 
 
@@ -182,9 +187,9 @@ def parse_options(spec: str, text: str) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise BotSpecError(f"bot {spec!r}: options are key=value separated by commas, got {item.strip()!r}")
+            raise BotSpecError(f"bot {shown(spec)}: options are key=value separated by commas, got {shown(item.strip())}")
         if key in out:
-            raise BotSpecError(f"bot {spec!r}: option {key} given twice")
+            raise BotSpecError(f"bot {shown(spec)}: option {key} given twice")
         out[key] = _value(value)
     return out
 
@@ -192,26 +197,26 @@ def parse_options(spec: str, text: str) -> dict[str, Any]:
 def _import_factory(spec: str, path: str) -> Callable[..., Any]:
     module_name, dot, attr = path.rpartition(".")
     if not dot or not module_name or not attr:
-        raise BotSpecError(f"bot {spec!r}: expected py:module.Factory, e.g. py:mybots.Greedy")
+        raise BotSpecError(f"bot {shown(spec)}: expected py:module.Factory, e.g. py:mybots.Greedy")
     if "" not in sys.path:
         sys.path.insert(0, "")  # the current folder, as `python -m` has it
     try:
         module = importlib.import_module(module_name)
     except Exception as e:  # ImportError, or an error inside the module
-        raise BotSpecError(f"bot {spec!r}: cannot import {module_name}: {type(e).__name__}: {e}") from None
+        raise BotSpecError(f"bot {shown(spec)}: cannot import {module_name}: {type(e).__name__}: {e}") from None
     try:
         return getattr(module, attr)
     except AttributeError:
-        raise BotSpecError(f"bot {spec!r}: module {module_name} has no {attr!r}") from None
+        raise BotSpecError(f"bot {shown(spec)}: module {module_name} has no {shown(attr)}") from None
 
 
 def _build(spec: str, factory: Callable[..., Any], options: dict[str, Any]) -> Any:
     try:
         bot = factory(**options)
     except Exception as e:
-        raise BotSpecError(f"bot {spec!r}: making it failed: {type(e).__name__}: {e}") from None
+        raise BotSpecError(f"bot {shown(spec)}: making it failed: {type(e).__name__}: {e}") from None
     if not callable(getattr(bot, "act", None)):
-        raise BotSpecError(f"bot {spec!r}: {type(bot).__name__} has no act(state, legal_actions) method")
+        raise BotSpecError(f"bot {shown(spec)}: {type(bot).__name__} has no act(state, legal_actions) method")
     return bot
 
 
@@ -219,7 +224,9 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
     """A bot from a spec (see the module docstring). Built-in specs give a BuiltinBot seeded with `seed`, for
     `game` ("rftg" or "af"; None: the game of the states it is handed)."""
     if not isinstance(spec, str) or not spec.strip():
-        raise BotSpecError(f"a bot spec is a non-empty string, not {spec!r}")
+        raise BotSpecError(f"a bot spec is a non-empty string, not {shown(spec)}")
+    if len(spec) > MAX_SPEC_CHARS:
+        raise BotSpecError(f"bot {shown(spec)}: a bot spec has at most {MAX_SPEC_CHARS} characters")
     spec = spec.strip()
     if is_builtin(spec):
         return BuiltinBot(spec, seed, game)
@@ -229,10 +236,8 @@ def make(spec: str, seed: int = 0, game: str | None = None) -> Any:
     name, _, opts = spec.partition(":")
     factory = _REGISTRY.get(name.strip())
     if factory is None:
-        from galaxysim.variant import _did_you_mean
-
         names = [*BUILTIN, *registered()]
-        raise BotSpecError(f"unknown bot {name.strip()!r}{_did_you_mean(name.strip(), names, '')} "
+        raise BotSpecError(f"unknown bot {shown(name.strip())}{did_you_mean(name.strip(), names, '')} "
                            f"(bots: {', '.join(names)}; a Python bot: py:module.Factory)")
     return _build(spec, factory, parse_options(spec, opts))
 

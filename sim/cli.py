@@ -5,6 +5,7 @@ examples:
     galaxysim summary RUN              # win rates by seat and bot, mean score, rounds, games/s
     galaxysim replay RUN --game 17     # one game, step by step, checked against the stored result
     galaxysim resume RUN               # finish an interrupted run
+    galaxysim import keldon FILE... --out RUN   # recorded games of the reference AI, replayed
 
 Exit codes: 0 done; 1 failure (a replay that does not match, an I/O error);
 2 bad input (flags, config file, run folder); 130 interrupted (resumable).
@@ -19,10 +20,14 @@ from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from galaxysim.cluster import ClusterError
-from galaxysim.results import RunFolderError, SchemaError, summarize
+from galaxysim.stop_requests import current as current_stop_requests
+from galaxysim.stop_requests import listening
+from galaxysim.user_text import shown
 
 from . import cli_match, cli_train
-from .config import DEFAULT_GAMES, ConfigError, RunConfig, RunWriteError, check_threads, load_toml, parse_bots, parse_count
+from .cli_options import add_game_options
+from .config import DEFAULT_GAMES, RunConfig, check_threads, load_toml, parse_bots, parse_count
+from .errors import ConfigError, RunWriteError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -96,7 +101,7 @@ def _int(text: str) -> int:
     try:
         return int(text.strip().replace("_", ""), 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not an integer: {shown(text)}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,35 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(manifest.json, games/, seats/, decisions/, cards.parquet), then prints\n"
                                    "a summary. With no flags: the defaults shown below.",
                        epilog=RUN_EXAMPLES, argument_default=S)
-    d = RunConfig()
-    r.add_argument("--game", metavar="NAME", help=f"rftg (Race for the Galaxy) or af (Alien Frontiers) "
-                                                 f"(default {d.game})")
-    r.add_argument("--players", metavar="N", type=_int, help=f"number of players (default {d.players})")
-    r.add_argument("--expansion", metavar="NAME", help=f"base, tgs or rvi (default {d.expansion})")
-    r.add_argument("--advanced", action=argparse.BooleanOptionalAction,
-                   help="the advanced 2-player game (default off)")
-    r.add_argument("--goals", action=argparse.BooleanOptionalAction,
-                   help="tgs/rvi: the goals (default: on, as the rulebook says, except in the solo game)")
-    r.add_argument("--takeovers", action=argparse.BooleanOptionalAction,
-                   help="rvi: takeovers of military worlds (default off, as in a first game)")
-    r.add_argument("--draft", action=argparse.BooleanOptionalAction,
-                   help="tgs/rvi: the draft variant, each player with their own deck (tgs 2-3, rvi 2-5 players)")
-    r.add_argument("--solo-difficulty", metavar="LEVEL",
-                   help="the solo game (--players 1, tgs/rvi): the robot's level, easy, medium or hard "
-                        "(default medium)")
-    r.add_argument("--solo-config", metavar="FILE",
-                   help="the solo game: a solo configuration file (robot data and the rulebook's missing values; "
-                        "default: the shipped core/data/rftg_solo.txt)")
-    r.add_argument("--long-game", action=argparse.BooleanOptionalAction,
-                   help="Alien Frontiers: 8 colonies per player with 3 and 4 players (default off)")
-    r.add_argument("--bots", metavar="LIST", help="one bot per seat, comma-separated, e.g. "
-                                                  "random,heuristic,heuristic,heuristic; a single name plays "
-                                                  "every seat (default heuristic)")
-    r.add_argument("--games", metavar="N", type=_count,
-                   help=f"number of games, e.g. 50000, 50k, 1M (default {DEFAULT_GAMES:,})")
-    r.add_argument("--seed", metavar="N", type=_int, help="run seed, 0..2**64-1 (default: random, recorded in "
-                                                          "the manifest)")
-    r.add_argument("--threads", metavar="N", type=_int, help="engine threads (default: all cores)")
+    add_game_options(r, _count, _int)
     r.add_argument("--out", metavar="DIR", help="run folder (default runs/<game>-<expansion>-<N>p-seed<seed>, or "
                                                 "-<timestamp> without --seed)")
     r.add_argument("--record-decisions", action=argparse.BooleanOptionalAction,
@@ -149,9 +126,6 @@ def build_parser() -> argparse.ArgumentParser:
                         "observation vector (large)")
     r.add_argument("--variant", metavar="CHANGES", dest="what_if",
                    help="a what-if variant, e.g. 'Gambling World.cost=2; hand_limit=12' (docs/variants.md)")
-    r.add_argument("--chunk-size", metavar="N", type=_count,
-                   help="games per chunk file (default: 10,000 per thread, at least 1,000; with ismcts bots "
-                        "about 10 seconds of play)")
     r.add_argument("--config", metavar="FILE", help="TOML config file; flags given here win over it")
     r.add_argument("--overwrite", action="store_true", help="replace the run in an existing --out folder")
     r.add_argument("--resume", action="store_true", help="if --out holds a run, continue it instead of refusing")
@@ -184,6 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
     _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
     _SUBPARSERS["train"] = cli_train.add_parser(sub, fmt, _count, _int)
+    from .keldon.command import add_parser as add_import_parser
+
+    _SUBPARSERS["import"] = add_import_parser(sub, fmt)
     from .cli_analysis import add_commands as add_analysis_commands
 
     add_analysis_commands(sub, fmt, _SUBPARSERS, COMMANDS, _count, _int)
@@ -193,12 +170,21 @@ def build_parser() -> argparse.ArgumentParser:
 _SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
 
 
+#: An error line longer than this is cut (each value in it is cut already: galaxysim.user_text.shown).
+MAX_ERROR_CHARS = 2000
+
+
 def _fail(message: str, code: int) -> int:
-    print(f"galaxysim: error: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+    line = " ".join(str(message).split())
+    if len(line) > MAX_ERROR_CHARS:
+        line = line[:MAX_ERROR_CHARS] + f"... ({len(line):,} characters, cut)"
+    print(f"galaxysim: error: {line}", file=sys.stderr, flush=True)
     return code
 
 
 def _print_summary(path: Path) -> None:
+    from galaxysim.results import summarize
+
     print(summarize(path).format(), flush=True)
 
 
@@ -245,7 +231,13 @@ def cmd_resume(ns: argparse.Namespace) -> int:
 
 
 def cmd_summary(ns: argparse.Namespace) -> int:
-    s = summarize(ns.run)
+    from galaxysim.results import open_run, summarize
+
+    from .stored_config import check
+
+    run = open_run(ns.run)
+    check(run)
+    s = summarize(run)
     if ns.json:
         print(json.dumps(s.to_dict(), indent=1))
     else:
@@ -254,9 +246,10 @@ def cmd_summary(ns: argparse.Namespace) -> int:
 
 
 def cmd_replay(ns: argparse.Namespace) -> int:
-    from . import run as runmod
+    from .replay import replay
 
-    rep = runmod.replay(ns.run, ns.game)
+    rep = replay(ns.run, ns.game)
+    current_stop_requests().check()  # (a replay of a searching bot's game takes a while)
     try:
         for line in rep.lines:
             print(line)
@@ -271,11 +264,27 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import(ns: argparse.Namespace) -> int:
+    from .keldon.command import cmd_import as run_import
+
+    return run_import(ns)
+
+
 COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
-            **cli_match.COMMANDS, **cli_train.COMMANDS}
+            "import": cmd_import, **cli_match.COMMANDS, **cli_train.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # SIGTERM (kill, a batch system's stop) and Ctrl-C stop every command the same way, at its next safe point
+    # (galaxysim.stop_requests), so that its clean-up runs: export and report remove their unfinished files,
+    # run and match leave a resumable folder. The requests are recorded from the start, before the heavy imports.
+    with listening() as stop:
+        return _main(argv, stop)
+
+
+def _main(argv: Sequence[str] | None, stop) -> int:
+    from galaxysim.results import RunFolderError, SchemaError
+
     parser = build_parser()
     try:
         ns, extra = parser.parse_known_args(argv)
@@ -296,14 +305,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not ns.command:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    from .run import _signals, raise_interrupt
-
     try:
-        # SIGTERM (kill, a batch system's stop) and Ctrl-C stop a command the same way, so that its clean-up
-        # runs: export and report remove their unfinished files (SIGTERM killed them and left the files);
-        # run and match put their own handlers in place while they play.
-        with _signals(raise_interrupt):
-            return COMMANDS[ns.command](ns)
+        stop.check()
+        return COMMANDS[ns.command](ns)
     except (ConfigError, RunFolderError) as e:
         return _fail(str(e), EXIT_USAGE)
     except ClusterError as e:

@@ -11,6 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from galaxysim.stop_requests import current as stop_requests
+
+from .cli_options import add_game_options
 from .config import ConfigError, RunConfig, check_threads, load_toml, parse_bots
 from .progress import Progress
 
@@ -52,10 +55,13 @@ See docs/variants.md.
 EXPORT_EXAMPLES = """\
 examples:
   galaxysim run --record-decisions --games 2000 --seed 1 --out runs/ml
-  galaxysim export runs/ml --format npz                 -> runs/ml/decisions.npz
+  galaxysim export runs/ml --format dataset             -> runs/ml/dataset/ (for training: any size)
+  galaxysim export runs/ml --format npz                 -> runs/ml/decisions.npz (small runs)
   galaxysim export runs/ml --format parquet --out ml.parquet
 
-See docs/observation-tensor.md for the observation vector.
+--format dataset writes sharded, compressed Arrow files with legal-action masks and every
+seat's outcome, read with galaxysim.results.decision_dataset: docs/decision-dataset.md.
+npz and parquet write dense observation vectors (about 2 KB a decision): docs/observation-tensor.md.
 """
 
 
@@ -64,16 +70,8 @@ def _compare_flags(c: argparse.ArgumentParser, count, integer) -> None:
     c.add_argument("--variant", metavar="CHANGES", action="append", dest="variants",
                    help="a what-if variant: changes separated by ';' (repeat for more variants)")
     c.add_argument("--config", metavar="FILE", help="TOML file: run keys and [[variant]] tables")
-    c.add_argument("--game", metavar="NAME", default=S, help="rftg (default) or af")
-    c.add_argument("--long-game", action=argparse.BooleanOptionalAction, default=S, help="AF: the long game")
-    c.add_argument("--players", metavar="N", type=integer, default=S)
-    c.add_argument("--expansion", metavar="NAME", default=S)
-    c.add_argument("--advanced", action=argparse.BooleanOptionalAction, default=S)
-    c.add_argument("--bots", metavar="LIST", default=S)
-    c.add_argument("--games", metavar="N", type=count, default=S, help="games per run (default 100,000)")
-    c.add_argument("--seed", metavar="N", type=integer, default=S, help="the seed of every run (default: random)")
-    c.add_argument("--threads", metavar="N", type=integer, default=S)
-    c.add_argument("--chunk-size", metavar="N", type=count, default=S)
+    add_game_options(c, count, integer, games_help="games per run (default 100,000)",
+                     seed_help="the seed of every run (default: random)")
     c.add_argument("--out", metavar="DIR", default=S,
                    help="folder of the runs and the comparison (default runs/compare-<game>-...-seed<seed>)")
     c.add_argument("--overwrite", action="store_true", default=S, help="replay runs already in --out")
@@ -96,13 +94,16 @@ def add_commands(sub, fmt, subparsers: dict, commands: dict, count, integer) -> 
                                    "paired differences (cards the variant changes, seat balance, mean scores,\n"
                                    "game length, how games end) with 95%% paired intervals.")
     _compare_flags(c, count, integer)
-    e = sub.add_parser("export", help="the decision dataset of a run as npz or Parquet", formatter_class=fmt,
-                       epilog=EXPORT_EXAMPLES,
+    e = sub.add_parser("export", help="the decision dataset of a run (for training: --format dataset)",
+                       formatter_class=fmt, epilog=EXPORT_EXAMPLES,
                        description="One row per decision: game, step, seat, kind, legal count, action, the deciding\n"
-                                   "seat's observation vector, and how the game ended for that seat.")
+                                   "seat's observation vector, and how the game ended (dataset: the legal-action\n"
+                                   "mask, round, bot and every seat's outcome too).")
     e.add_argument("run", metavar="RUN", help="run folder recorded with --record-decisions")
-    e.add_argument("--format", choices=("npz", "parquet"), default="npz", help="npz (default) or parquet")
-    e.add_argument("--out", metavar="FILE", help="output file (default RUN/decisions.npz or .parquet)")
+    e.add_argument("--format", choices=("npz", "parquet", "dataset"), default="npz",
+                   help="npz (default), parquet, or dataset (Arrow shards for training at scale)")
+    e.add_argument("--out", metavar="PATH",
+                   help="output file (default RUN/decisions.npz or .parquet) or, for dataset, folder (RUN/dataset)")
     e.add_argument("--compress", action="store_true", help="npz: deflate the arrays (smaller, slower)")
     e.add_argument("-q", "--quiet", action="store_true", help="no progress bar or progress messages")
     e.add_argument("--overwrite", action="store_true",
@@ -120,34 +121,56 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
         from galaxysim import af
         from galaxysim.variant import Variant
 
-        from .run import _af_resolved
+        from .engine import resolved_af_variant
 
         v = Variant.from_config(config.get("what_if"), game="af")
-        data = _af_resolved(v).data if v is not None else af.data()
+        data = resolved_af_variant(v).data if v is not None else af.data()
         return {"tech card": {k: c["copies"] for k, c in enumerate(data.tech())},
                 "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
         return {}
     from galaxysim import rftg
+    from galaxysim._rftg import CardDb
     from galaxysim.variant import Variant
 
-    from .run import _resolved
+    from .engine import resolved_variant
 
     text = rftg.card_text()
     v = Variant.from_config(config.get("what_if"))
     if v is not None:
-        text = _resolved(v, config.get("expansion", "base")).card_text
-    table = rftg._rftg.CardDb(text, "card data").card_table(config.get("expansion", "base"))
+        text = resolved_variant(v, config.get("expansion", "base")).card_text
+    table = CardDb(text, "card data").card_table(config.get("expansion", "base"))
     return {"card": {row["id"]: row["copies"] for row in table}}
+
+
+def goal_table(config: dict) -> dict[str, dict]:
+    """{goal name: its row of CardDb.goal_table()} for a Race for the Galaxy run (its variant's card data)."""
+    if config.get("game") != "rftg":
+        return {}
+    from galaxysim import rftg
+    from galaxysim._rftg import CardDb
+    from galaxysim.variant import Variant
+
+    from .engine import resolved_variant
+
+    text = rftg.card_text()
+    v = Variant.from_config(config.get("what_if"))
+    if v is not None:
+        text = resolved_variant(v, config.get("expansion", "base")).card_text
+    return {row["name"]: row for row in CardDb(text, "card data").goal_table()}
 
 
 def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
 
+    from .stored_config import check
+
     check_threads(ns.threads)  # DuckDB's: 0 or less was a traceback, 100,000 started that many threads
     run = open_run(ns.run)
-    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads)
+    check(run)
+    res = write_report(run, out=ns.out, universe=card_universe(run.config), threads=ns.threads,
+                       checkpoint=stop_requests().check, goal_table=goal_table(run.config))
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
     return 0
@@ -216,14 +239,52 @@ def cmd_export(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
 
     from .export import dataset_layout
+    from .stored_config import check
 
     run = open_run(ns.run)
+    check(run)
+    if ns.format == "dataset":
+        return _export_dataset(run, ns)
     slots, kinds = dataset_layout(run.config)
     out = Path(ns.out) if ns.out else run.path / f"decisions.{ns.format}"
     rows = decision_rows(run)
     show = not ns.quiet and sys.stderr.isatty()
     with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
         res = export_decisions(run, out, ns.format, slots, kinds, compress=ns.compress, overwrite=ns.overwrite,
-                               progress=bar.update)
+                               progress=_stoppable(bar))
     print(f"{res['path']}: {res['rows']:,} decisions, observation vectors of {res['observation_size']} slots")
     return 0
+
+
+def _export_dataset(run, ns: argparse.Namespace) -> int:
+    from galaxysim.results.dataset_export import export_dataset
+    from galaxysim.results.export import decision_rows
+
+    from .export import dataset_game
+
+    if ns.compress:
+        raise ConfigError("--compress is for npz (a dataset's shards are always compressed)")
+    out = Path(ns.out) if ns.out else run.path / "dataset"
+    info = dataset_game(run.manifest, str(run.path / "manifest.json"))
+    rows = decision_rows(run)
+    show = not ns.quiet and sys.stderr.isatty()
+    with Progress(max(rows, 1), 0, bar=show, lines=not ns.quiet, unit="decisions") as bar:
+        index = export_dataset(run, out, info, overwrite=ns.overwrite, progress=_stoppable(bar))
+    size = sum(s["bytes"] for s in index["shards"])
+    per = f", {size / index['rows']:.0f} bytes a decision" if index["rows"] else ""
+    left = f"; {index['games_left_out']} unfinished games left out" if index["games_left_out"] else ""
+    print(f"{out}: {index['rows']:,} decisions of {index['games']:,} games in {len(index['shards'])} shard(s), "
+          f"{size / 1e6:.1f} MB{per}{left}")
+    return 0
+
+
+def _stoppable(bar: Progress):
+    """The progress callback of an export: it moves the bar and is a safe point for Ctrl-C (an interrupted
+    export removes what it had not finished)."""
+    stop = stop_requests()
+
+    def progress(n: int) -> None:
+        bar.update(n)
+        stop.check()
+
+    return progress

@@ -15,10 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from galaxysim.stop_requests import listening
 from galaxysim.variant import Variant
 
 from .config import ConfigError, RunConfig
-from .run import DETERMINING_KEYS, RunMismatch, RunOutcome, _af_resolved, _resolved, start
+from .config import default_out as config_default_out
+from .engine import resolved_af_variant, resolved_variant
+from .run import RunOutcome, start
+from .run_identity import DETERMINING_KEYS, RunMismatch
 
 BASELINE_DIR = "baseline"
 REPORT_DIR = "compare"
@@ -38,14 +42,31 @@ class CompareOutcome:
 
 
 def default_out(cfg: RunConfig) -> Path:
-    if cfg.game == "af":
-        return Path("runs") / f"compare-af-{cfg.players}p{'-long' if cfg.long_game else ''}-seed{cfg.seed}"
-    adv = "-adv" if cfg.advanced else ""
-    return Path("runs") / f"compare-{cfg.game}-{cfg.expansion}-{cfg.players}p{adv}-seed{cfg.seed}"
+    """runs/compare- + the name `galaxysim run` gives a run of this config (game, expansion, players and the
+    options that change the game: runs/compare-rftg-rvi-6p-takeovers-seed1)."""
+    run_out = config_default_out(cfg, True)
+    return run_out.with_name(f"compare-{run_out.name}")
+
+
+def describe(cfg: RunConfig) -> str:
+    """One line saying what every run of the compare plays."""
+    what = "af" if cfg.game == "af" else f"{cfg.game} {cfg.expansion}"
+    options = [o for o, on in (("advanced", cfg.advanced), ("long game", cfg.long_game)) if on]
+    if cfg.game == "rftg" and cfg.expansion != "base":
+        options.append(cfg.variant)  # goals+takeovers, draft, solo-hard, ...
+    opts = "".join(f", {o}" for o in dict.fromkeys(options) if o != "standard")
+    return (f"{what}, {cfg.players} players{opts}, bots {','.join(cfg.bots)}, {cfg.games:,} games, "
+            f"seed {cfg.seed}")
 
 
 def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None = None) -> CompareOutcome:
-    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline."""
+    """Plays (or reuses) the baseline and every variant, then compares each variant with the baseline. Ctrl-C and
+    SIGTERM stop the run being played (resumable: the same compare again goes on)."""
+    with listening():
+        return _compare(cfg, variants, progress)
+
+
+def _compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None) -> CompareOutcome:
     if not variants:
         raise ConfigError("compare needs at least one --variant (e.g. --variant 'Gambling World.cost=2')")
     if cfg.what_if is not None:
@@ -88,13 +109,11 @@ def compare(cfg: RunConfig, variants: Sequence[Variant], progress: bool | None =
 
     runs = []
     for k, (v, o) in enumerate(done, 1):
-        affected = _af_resolved(v).affected if resolved.game == "af" else _resolved(v, resolved.expansion).affected
+        affected = (resolved_af_variant(v).affected if resolved.game == "af"
+                    else resolved_variant(v, resolved.expansion).affected)
         metrics = compare_paired(base.path, o.path, cards=affected, threads=resolved.threads)
         outcome.metrics.append(metrics)
         runs.append((v.name, list(v.changes), metrics, str(o.path)))
-    what = "af" if resolved.game == "af" else f"{resolved.game} {resolved.expansion}"
-    options = (", advanced" if resolved.advanced else "") + (", long game" if resolved.long_game else "")
-    desc = (f"{what}, {resolved.players} players{options}, bots {','.join(resolved.bots)}, {resolved.games:,} games, "
-            f"seed {resolved.seed}")
+    desc = describe(resolved)
     outcome.report = write_compare_report(out / REPORT_DIR, {"path": str(base.path), "description": desc}, runs)
     return outcome

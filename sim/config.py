@@ -26,7 +26,6 @@ Flags given on the command line win over the file.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import numbers
 import os
 import secrets
@@ -35,6 +34,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from galaxysim.user_text import close_names, cut, lone_surrogate, shown
+
+from .bots import MAX_SPEC_CHARS, split_specs
+from .errors import ConfigError, RunWriteError  # noqa: F401  (RunWriteError: importable from here, as before)
 from .game_cost import seconds_per_game
 
 if sys.version_info >= (3, 11):
@@ -64,15 +67,6 @@ MAX_THREADS = 1024
 MAX_CHUNK_SIZE = 1_000_000
 MAX_CHUNKS = 1_000_000
 MAX_GAMES = MAX_CHUNK_SIZE * MAX_CHUNKS
-
-
-class ConfigError(Exception):
-    """Bad user input: a flag, a config file, an option value. The CLI prints it and exits with code 2."""
-
-
-class RunWriteError(Exception):
-    """Writing a run folder failed part way (disk full, permissions, ...): the chunks the manifest lists are whole
-    and the run resumes. The CLI prints it as one line and exits with code 1."""
 
 
 def all_cores() -> int:
@@ -146,20 +140,20 @@ class RunConfig:
         L = label if callable(label) else _labeller(label, None)
         check_types(self, L)
         if self.game not in GAMES:
-            raise ConfigError(f"{L('game')}: unknown game {self.game!r} (expected one of {', '.join(GAMES)})")
+            raise ConfigError(f"{L('game')}: unknown game {shown(self.game)} (expected one of {', '.join(GAMES)})")
         if self.game not in IMPLEMENTED_GAMES:
             raise ConfigError(f"{L('game')} {self.game}: Alien Frontiers is not implemented yet; "
                               f"only {', '.join(IMPLEMENTED_GAMES)} can be played for now")
         if self.game == "af":
             if self.expansion != "base":
-                raise ConfigError(f"{L('expansion')}: Alien Frontiers has no expansions (got {self.expansion!r})")
+                raise ConfigError(f"{L('expansion')}: Alien Frontiers has no expansions (got {shown(self.expansion)})")
             if self.advanced:
                 raise ConfigError(f"{L('advanced')} is a Race for the Galaxy option (Alien Frontiers has long_game)")
         elif self.long_game:
             raise ConfigError(f"{L('long_game')} is an Alien Frontiers option")
         self._validate_expansion_options(L)
         if self.expansion not in EXPANSIONS:
-            raise ConfigError(f"{L('expansion')}: unknown expansion {self.expansion!r} "
+            raise ConfigError(f"{L('expansion')}: unknown expansion {shown(self.expansion)} "
                               f"(expected one of {', '.join(EXPANSIONS)})")
         if self.players < 1:
             raise ConfigError(f"{L('players')} must be at least 1, not {self.players}")
@@ -168,7 +162,7 @@ class RunConfig:
         if len(self.bots) == 1:
             self.bots = self.bots * self.players
         elif len(self.bots) != self.players:
-            raise ConfigError(f"{L('bots')} lists {len(self.bots)} bots ({','.join(self.bots)}) for "
+            raise ConfigError(f"{L('bots')} lists {len(self.bots)} bots ({cut(','.join(self.bots))}) for "
                               f"{self.players} players: give one per seat, or a single name for all seats")
         check_counts(self.games, self.seed, self.threads, self.chunk_size, L)
         check_out(self.out, L("out"))
@@ -205,7 +199,7 @@ class RunConfig:
                     where = "Alien Frontiers has no" if self.game == "af" else "the base game has no"
                     raise ConfigError(f"{L(key)}: {where} {key} (they need --expansion tgs or rvi)")
         if self.solo_difficulty not in SOLO_DIFFICULTIES:
-            raise ConfigError(f"{L('solo_difficulty')}: unknown difficulty {self.solo_difficulty!r} "
+            raise ConfigError(f"{L('solo_difficulty')}: unknown difficulty {shown(self.solo_difficulty)} "
                               f"(expected one of {', '.join(SOLO_DIFFICULTIES)})")
         solo = self.game == "rftg" and self.players == 1
         if not solo:
@@ -289,7 +283,7 @@ def check_counts(games: int, seed: int | None, threads: int | None, chunk_size: 
 def check_out(out: str | None, label: str = "--out") -> None:
     """An empty --out named the current folder."""
     if out is not None and not out.strip():
-        raise ConfigError(f"{label} must name a folder, not {out!r}")
+        raise ConfigError(f"{label} must name a folder, not {shown(out)}")
 
 
 def check_threads(threads: int | None, label: str = "--threads") -> None:
@@ -408,8 +402,6 @@ def read_file(p: Path, what: str, prefix: str = "") -> bytes:
 
 def parse_bots(text: str) -> list[str]:
     """One bot spec per seat from "random,ismcts:iterations=500,c=0.5" (galaxysim.sim.bots.split_specs)."""
-    from .bots import split_specs
-
     return split_specs(text)
 
 
@@ -441,9 +433,9 @@ def parse_count(text: str) -> int:
     try:
         f = float(t) * scale
     except ValueError:
-        raise ValueError(f"not an integer: {text!r}") from None
+        raise ValueError(f"not an integer: {shown(text)}") from None
     if not f.is_integer():
-        raise ValueError(f"not an integer: {text!r}")
+        raise ValueError(f"not an integer: {shown(text)}")
     return int(f)
 
 
@@ -455,25 +447,25 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
             try:
                 return parse_count(value)
             except ValueError:
-                raise ConfigError(f"{label} must be an integer such as 50000, \"50k\" or \"1M\", not {value!r}") from None
+                raise ConfigError(f"{label} must be an integer such as 50000, \"50k\" or \"1M\", not {shown(value)}") from None
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # (numpy integers are fine)
-            raise ConfigError(f"{label} must be an integer, not {value!r}")
+            raise ConfigError(f"{label} must be an integer, not {shown(value)}")
         return int(value)
     if key in _BOOL_KEYS:
         if value is None and key == "goals":
             return None
         if not isinstance(value, bool):
-            raise ConfigError(f"{label} must be true or false, not {value!r}")
+            raise ConfigError(f"{label} must be true or false, not {shown(value)}")
         return value
     if key in _STR_KEYS:
         if value is None and key in ("out", "ray_address", "solo_config", "solo_config_text"):
             return None
         if not isinstance(value, str):
-            raise ConfigError(f"{label} must be a string, not {value!r}")
-        return value
+            raise ConfigError(f"{label} must be a string, not {shown(value)}")
+        return _text(value, label)
     if key == "ray_options":
         if not isinstance(value, dict):
-            raise ConfigError(f"{label} must be a table, not {value!r}")
+            raise ConfigError(f"{label} must be a table, not {shown(value)}")
         return dict(value)
     if key == "what_if":
         from galaxysim.variant import Variant, VariantError
@@ -484,12 +476,27 @@ def _check_type(key: str, value: Any, label: str, game: str = "rftg") -> Any:
             raise ConfigError(f"{label}: {e}" if not str(e).startswith(label) else str(e)) from None
     if key == "bots":
         if isinstance(value, str):
-            return parse_bots(value)
+            return [_bot_spec(b, label) for b in parse_bots(value)]
         if isinstance(value, list) and all(isinstance(b, str) for b in value):
-            return [b.strip() for b in value]
+            return [_bot_spec(b.strip(), label) for b in value]
         raise ConfigError(f"{label} must be a string like \"random,heuristic\" or a list of strings, "
-                          f"not {value!r}")
-    raise ConfigError(f"{label}: unknown key {key!r} (known keys: {', '.join(file_keys())})")
+                          f"not {shown(value)}")
+    raise ConfigError(f"{label}: unknown key {shown(key)} (known keys: {', '.join(file_keys())})")
+
+
+def _text(value: str, label: str) -> str:
+    """A string the engine can take: a lone surrogate (a JSON manifest can hold one) is refused."""
+    where = lone_surrogate(value)
+    if where:
+        raise ConfigError(f"{label} is not valid text: it holds {where}")
+    return value
+
+
+def _bot_spec(spec: str, label: str) -> str:
+    if len(spec) > MAX_SPEC_CHARS:
+        raise ConfigError(f"{label}: bot {shown(spec)} is longer than a bot spec may be ({MAX_SPEC_CHARS} "
+                          "characters)")
+    return _text(spec, label)
 
 
 def file_keys() -> list[str]:
@@ -499,9 +506,9 @@ def file_keys() -> list[str]:
 
 
 def _unknown_key(key: str, source: str) -> ConfigError:
-    close = difflib.get_close_matches(key.replace("-", "_"), file_keys() + ["run"], n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(file_keys())})"
-    return ConfigError(f"{source + ': ' if source else ''}unknown key {key!r}{hint}")
+    close = close_names(key.replace("-", "_"), file_keys() + ["run"], n=1)
+    hint = f" (did you mean {shown(close[0])}?)" if close else f" (known keys: {', '.join(file_keys())})"
+    return ConfigError(f"{source + ': ' if source else ''}unknown key {shown(key)}{hint}")
 
 
 def load_toml(path: str | os.PathLike[str], extra: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from . import bots as botreg
+
 #: A game with random bots, per player (RftG: 2p 19 us, 4p 37 us, RvI 6p 73 us; Alien Frontiers: ~65 us).
 GAME_SECONDS_PER_PLAYER = {"rftg": 12e-6, "af": 65e-6}
 #: A heuristic seat's extra cost per game (4p base: 37 us with random bots, 67 us with heuristic ones).
@@ -38,8 +40,6 @@ def game_seconds(game: str, players: int) -> float:
 
 def seat_seconds(game: str, players: int, spec: str) -> float:
     """What one seat with bot `spec` adds to a game (0 for random, and for a bot this module does not know)."""
-    from . import bots as botreg  # (galaxysim.sim.bots imports galaxysim.sim.config, which imports this module)
-
     name = botreg.spec_name(spec) if isinstance(spec, str) else ""
     if name == "heuristic":
         return HEURISTIC_SECONDS[_key(game)]
@@ -71,8 +71,6 @@ def _search_seconds(game: str, players: int, spec: str) -> float:
 
 
 def _ismcts_options(spec: str) -> dict:
-    from . import bots as botreg
-
     _, _, text = spec.partition(":")
     try:
         return botreg.parse_options(spec, text)

@@ -9,6 +9,11 @@ import time
 LOG_EVERY_SECONDS = 60.0
 
 
+def note(message: str) -> None:
+    """A message for the user on stderr (what is being done, what was cleaned up)."""
+    print(message, file=sys.stderr, flush=True)
+
+
 class Progress:
     """Counts games (or other `unit`s) towards `total` (`already` of them done before this session). `bar`: draw
     a tqdm bar; `lines`: write progress lines instead (for a stderr that is not a terminal)."""

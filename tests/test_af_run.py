@@ -66,8 +66,12 @@ def test_af_run_folder_contents(reference):
     winners = [r for r in rows if r["won"]]
     assert all(r["rank"] == 1 for r in winners)
     assert any(r["colonies_left"] == 0 for r in winners)  # the game ends with a last colony
-    names = load_cards(reference).column("name").to_pylist()
-    assert names == [c["name"] for c in af.tech_table()]
+    cards = load_cards(reference).to_pylist()
+    tech = [c for c in cards if c["kind"] == "tech"]  # first: card_id = tech id (seats.tech)
+    assert [c["name"] for c in tech] == [c["name"] for c in af.tech_table()] == [c["name"] for c in cards[:len(tech)]]
+    assert [c["card_id"] for c in tech] == list(range(len(tech)))
+    assert {c["name"] for c in cards if c["kind"] == "territory"} == {t["name"] for t in af.territory_table()}
+    assert "Lunar Mine" in {c["name"] for c in cards if c["kind"] == "facility"}
     assert {t for r in rows for t in r["territories"]} <= {t["name"] for t in af.territory_table()}
     heuristic = [r["won"] for r in rows if r["bot"] == "heuristic"]
     assert sum(heuristic) / len(heuristic) > 0.9

@@ -131,6 +131,61 @@ def test_private_local_ray_records_the_same_decisions(ray_cluster, tmp_path):
     assert set(ray_cluster.pids()) <= before  # the private Ray stopped with the run
 
 
+LISTENING_SOCKETS = """
+import json, re, subprocess
+from galaxysim.cluster.connect import connect
+conn = connect("local", {})
+ray = conn.ray
+ray.get([ray.remote(lambda: 1).remote() for _ in range(2)])  # (workers have servers too)
+sockets = []
+for line in subprocess.run(["ss", "-ltnpH"], capture_output=True, text=True, check=True).stdout.splitlines():
+    pid = re.search(r"pid=(\\d+)", line)
+    name = open(f"/proc/{pid.group(1)}/cmdline", "rb").read().split(b"\\0")[0].decode() if pid else "?"
+    sockets.append({"address": line.split()[3], "process": name.rsplit("/", 1)[-1]})
+conn.close()
+print(json.dumps(sockets))
+"""
+
+
+def on_loopback(address: str) -> bool:
+    """Whether a listening socket's local address (as `ss` shows it: 127.0.0.1:5, [::ffff:127.0.0.1]:5, *:5,
+    0.0.0.0:5, [::]:5) is reachable from this machine only."""
+    import ipaddress
+
+    host = address.rsplit(":", 1)[0].strip("[]")
+    if host == "*":
+        return False
+    ip = ipaddress.ip_address(host.split("%")[0])
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return (mapped or ip).is_loopback
+
+
+def test_private_local_ray_listens_on_loopback_only(tmp_path):
+    """`--ray local` on a machine with a network interface (a namespace with loopback and a LAN address): every
+    server of the private Ray (GCS, raylet, workers, the driver, agents) listens on loopback. Ray 2.60 bound
+    them to every interface and the agents to the LAN address (it rewrote ray.init's loopback node address)."""
+    reason = loopback.unavailable()
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the Ray cluster tests must run in CI, but {reason}")
+        pytest.skip(reason)
+    c = loopback.LoopbackCluster()
+    try:
+        for args in (["link", "add", "lan0", "type", "veth", "peer", "name", "lan1"],
+                     ["addr", "add", "198.51.100.7/24", "dev", "lan0"], ["link", "set", "lan0", "up"],
+                     ["link", "set", "lan1", "up"], ["route", "add", "default", "dev", "lan0"]):
+            r = c.run([c.ip, *args])
+            assert r.returncode == 0, r.stderr
+        r = c.run([sys.executable, "-c", LISTENING_SOCKETS], cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        sockets = json.loads(r.stdout.strip().splitlines()[-1])
+    finally:
+        c.stop()
+    processes = {s["process"] for s in sockets}
+    assert {"gcs_server", "raylet", "python"} <= processes, sockets  # (the driver's own server is "python")
+    assert [s for s in sockets if not on_loopback(s["address"])] == [], sockets
+
+
 def test_alien_frontiers_with_a_variant_on_two_nodes_equals_local_run(ray_cluster, tmp_path):
     """An Alien Frontiers run with a what-if variant and decisions recorded: on both nodes, the same games, seats
     and decisions as a local run (the variant reaches the workers with the config)."""

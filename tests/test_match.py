@@ -64,6 +64,24 @@ def test_same_rows_whatever_the_threads_and_chunks(tmp_path):
     assert rows("a", 1, 6) == rows("b", 2, 4)
 
 
+def test_a_chunk_of_python_and_built_in_lineups_keeps_every_deal_seed(tmp_path):
+    """A tournament's chunk that holds lineups with a Python bot and lineups of built-in bots alone: every game
+    has its deal's seed. (The Python games' seeds came as int64 when they were all below 2**63, the engine's as
+    uint64, and numpy joined the two as float64: seeds above 2**53 were rounded.)"""
+    class First:
+        def act(self, state, legal_actions):
+            return legal_actions[0]
+
+    o = play(MatchConfig(kind="tournament", bots=["first", "random", "heuristic"], players=2, games=12, seed=5,
+                         chunk_size=36, threads=1, out=str(tmp_path / "t"), quiet=True), objects={"first": First()})
+    seeds = load_games(o.path, columns=["seed"]).column(0).to_pylist()
+    builtin = play(MatchConfig(bots=["random", "heuristic"], players=2, games=12, seed=5, threads=1,
+                               out=str(tmp_path / "m"), quiet=True))
+    deals = load_games(builtin.path, columns=["seed"]).column(0).to_pylist()[:6]  # the engine's, exact
+    assert max(deals) > 2 ** 63 > min(deals)
+    assert seeds == deals * 6  # six lineups on the same six deals
+
+
 def test_tournament_plays_every_pair_and_rates_them(tmp_path):
     o = play(MatchConfig(bots=["random", "heuristic", "ismcts:iterations=15,depth=6"], kind="tournament", games=4,
                          seed=9, out=str(tmp_path / "t"), quiet=True))
@@ -141,6 +159,48 @@ def test_resume_completes_a_match_with_the_same_rows(tmp_path):
     assert o.complete and o.played == dropped["games"]
     cols = ["game_index", "seat", "bot", "score", "rank", "won"]
     assert load_seats(full.path, columns=cols).to_pydict() == load_seats(part, columns=cols).to_pydict()
+
+
+@pytest.mark.parametrize("resume", ["run", "match"])
+def test_a_folder_changed_before_the_lock_is_taken_is_checked_again(tmp_path, monkeypatch, resume):
+    """Between its checks and taking the folder's lock, a resume can find the folder written by another process:
+    the folder is read and verified again under the lock (match --resume read it again without verifying)."""
+    import contextlib
+
+    from galaxysim.results.manifest import RunFolderError
+    from galaxysim.sim import folder_lock
+    from galaxysim.sim.config import RunConfig
+    from galaxysim.sim.run import resume as resume_run, start
+
+    out = tmp_path / "f"
+    if resume == "run":
+        start(RunConfig(players=2, bots=["random"], games=20, seed=4, chunk_size=5, out=str(out), quiet=True),
+              progress=False)
+    else:
+        play(MatchConfig(bots=["heuristic", "random"], games=20, seed=4, chunk_size=5, out=str(out), quiet=True))
+    m = json.loads((out / "manifest.json").read_text())
+    m["chunks"].pop()
+    m["status"] = "interrupted"
+    (out / "manifest.json").write_text(json.dumps(m))
+    real = folder_lock.locked
+
+    @contextlib.contextmanager
+    def another_writer_first(run_dir):  # what another process did just before this one took the lock
+        listed = run_dir / m["chunks"][0]["files"]["seats"]["path"]
+        listed.write_bytes(b"\x00" * listed.stat().st_size)
+        m["elapsed_seconds"] = 99.0
+        (run_dir / "manifest.json").write_text(json.dumps(m))
+        with real(run_dir):
+            yield
+
+    module = "galaxysim.sim.run" if resume == "run" else "galaxysim.sim.match"
+    monkeypatch.setattr(f"{module}.locked", another_writer_first)
+    with pytest.raises(RunFolderError, match="sha256|checksum"):
+        if resume == "run":
+            resume_run(out, quiet=True, progress=False)
+        else:
+            play(MatchConfig(bots=["heuristic", "random"], games=20, seed=4, out=str(out), quiet=True, resume=True))
+    assert json.loads((out / "manifest.json").read_text())["chunks"] == m["chunks"]  # nothing played
 
 
 def test_a_full_disk_stops_a_match_resumably(tmp_path, monkeypatch):

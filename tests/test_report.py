@@ -116,9 +116,9 @@ def test_scores_length_and_endings_equal_duckdb(runs):
     assert close(read_csv(rep, "game_length")[0]["mean_rounds"], rounds)
     ends = dict(sql(run, "SELECT end_reason::VARCHAR, count(*) FROM g GROUP BY 1"))
     assert {r["end_reason"]: int(r["games"]) for r in read_csv(rep, "end_reasons")} == ends
-    parts = {p: v for p, v in zip(("cards (printed VP)", "VP chips", "six-cost bonuses"),
-                                  sql(run, "SELECT avg(score_cards), avg(score_chips), avg(score_six_cost) "
-                                           "FROM s")[0])}
+    parts = {p: v for p, v in zip(("cards (printed VP)", "VP chips", "six-cost bonuses", "goals (TGS/RvI)", "total"),
+                                  sql(run, "SELECT avg(score_cards), avg(score_chips), avg(score_six_cost), "
+                                           "avg(score_goals), avg(score) FROM s")[0])}
     for r in read_csv(rep, "score_parts"):
         assert close(r["mean"], parts[r["part"]])
 

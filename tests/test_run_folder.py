@@ -431,12 +431,13 @@ def test_engine_rule_errors_touch_nothing(tmp_path):
 
 def test_conversion_sorts_rows_by_game():
     """Engine columns in any game order give the same tables (rows sorted by game, seats kept in order)."""
-    from galaxysim.sim.run import _Converter, batch_module, card_text
+    from galaxysim.sim.arrow_tables import TableConverter
+    from galaxysim.sim.engine import batch_module, card_text
 
     cfg = RunConfig(players=3, bots=["random", "heuristic", "random"], seed=5)
     cfg.validate()
     res = batch_module().Runner(card_text(), 3, "base", False, cfg.bots).run(5, 100, 40, 1, True)
-    conv = _Converter.for_run(dataclasses.replace(cfg, record_decisions=True), "r-test")
+    conv = TableConverter.for_run(dataclasses.replace(cfg, record_decisions=True), "r-test")
     want = conv.tables(res)
     perm = np.random.default_rng(0).permutation(40)
     g = {k: v[perm] for k, v in res["games"].items()}

@@ -7,12 +7,17 @@
 
 namespace gs::af {
 
-int draw_tech(State& s) {
+int draw_tech(const Game& g, State& s) {
   if (s.deck == 0) {  // the discard pile becomes the deck
     s.deck = s.discard;
     s.discard = 0;
   }
   if (s.deck == 0) return -1;
+  if (__builtin_expect(s.script != nullptr, 0)) {
+    int c = scripted_tech(g, s);
+    s.deck &= ~(1u << c);
+    return c;
+  }
   uint32_t d = s.deck;
   for (uint32_t k = s.rng.below(static_cast<uint32_t>(popcount32(d))); k > 0; --k) d &= d - 1;
   int c = lowest_bit32(d);
@@ -22,7 +27,7 @@ int draw_tech(State& s) {
 
 void refill_display(const Game& g, State& s) {
   while (popcount32(s.display) < g.data().setup.display) {
-    int c = draw_tech(s);
+    int c = draw_tech(g, s);
     if (c < 0) return;  // AF18: as many as the piles allow
     s.display |= 1u << c;
   }

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "common/quoted.h"
 
 namespace gs::af {
 
@@ -26,13 +27,13 @@ const char* const kDiscardKeys[] = {"none", "remove_field", "field", "move_colon
                                     "swap_colonies", "return_ship", "take_discard"};
 
 [[noreturn]] void fail(const std::string& source, int line, const std::string& field, const std::string& problem) {
-  throw DataError(source + ":" + std::to_string(line) + ": " + field + ": " + problem);
+  throw DataError(source + ":" + std::to_string(line) + ": " + text::shortened(field) + ": " + problem);
 }
 
 int number(const std::string& src, int line, const std::string& field, const std::string& t, int lo, int hi) {
   int v = 0;
   if (!text::parse_int(t, lo, hi, &v))
-    fail(src, line, field, "bad number '" + t + "' (expected a whole number from " + std::to_string(lo) + " to " +
+    fail(src, line, field, "bad number " + text::quoted(t) + " (expected a whole number from " + std::to_string(lo) + " to " +
                                std::to_string(hi) + ")");
   return v;
 }
@@ -57,7 +58,7 @@ void resources(const std::string& src, const KeyLine& k, int* fuel, int* ore) {
   for (const std::string& part : text::split_on(k.value, ',')) {
     auto w = text::split_words(part);
     if (w.size() != 2 || (w[0] != "fuel" && w[0] != "ore"))
-      fail(src, k.line, k.key, "expected 'fuel N, ore N', got '" + k.value + "'");
+      fail(src, k.line, k.key, "expected 'fuel N, ore N', got " + text::quoted(k.value));
     (w[0] == "fuel" ? *fuel : *ore) = number(src, k.line, k.key, w[1], 0, 9);
   }
 }
@@ -71,7 +72,7 @@ void per_players(const std::string& src, const KeyLine& k, int lo, int hi, int* 
     if (w.size() == 2 && w[0].size() == 2 && w[0][1] == 'p' && w[0][0] >= '2' && w[0][0] <= '4') p = w[0][0] - '0';
     if (p < 0 || !((allowed >> p) & 1))
       fail(src, k.line, k.key, "expected '" + std::string(allowed & 16 ? "2p N, 3p N, 4p N" : "2p N, 3p N") +
-                                   "', got '" + k.value + "'");
+                                   "', got " + text::quoted(k.value));
     if ((seen >> p) & 1) fail(src, k.line, k.key, std::to_string(p) + "p given twice");
     seen |= 1u << p;
     v[p] = number(src, k.line, k.key, w[1], lo, hi);
@@ -106,14 +107,14 @@ void facility_key_value(const std::string& src, const KeyLine& k, FacilityDef& f
     if (k.value == "any") f.shape = Shape::Any;
     else if (k.value == "same") f.shape = Shape::Same;
     else if (k.value == "straight") f.shape = Shape::Straight;
-    else fail(src, k.line, k.key, "unknown shape '" + k.value + "' (expected any, same or straight)");
+    else fail(src, k.line, k.key, "unknown shape " + text::quoted(k.value) + " (expected any, same or straight)");
   } else if (k.key == "value") {
     f.value = number(src, k.line, k.key, k.value, 0, 6);
   } else if (k.key == "cost") {
     resources(src, k, &f.cost_fuel, &f.cost_ore);
   } else if (k.key == "fuel-by-value") {
     auto w = text::split_words(k.value);
-    if (w.size() != 6) fail(src, k.line, k.key, "expected 6 numbers (values 1..6), got '" + k.value + "'");
+    if (w.size() != 6) fail(src, k.line, k.key, "expected 6 numbers (values 1..6), got " + text::quoted(k.value));
     for (int v = 1; v <= 6; ++v) f.fuel_by_value[v] = number(src, k.line, k.key, w[v - 1], 0, 9);
   } else if (k.key == "ore-per-ship") {
     f.ore_per_ship = number(src, k.line, k.key, k.value, 0, 9);
@@ -132,7 +133,7 @@ void facility_key_value(const std::string& src, const KeyLine& k, FacilityDef& f
       int n = -1;
       if (w.size() == 2 && w[0].size() == 3 && w[0].substr(1) == "th" && w[0][0] >= '4' && w[0][0] <= '6')
         n = w[0][0] - '0';
-      if (n < 0) fail(src, k.line, k.key, "expected '4th N, 5th N, 6th N', got '" + k.value + "'");
+      if (n < 0) fail(src, k.line, k.key, "expected '4th N, 5th N, 6th N', got " + text::quoted(k.value));
       f.ship_cost[n] = number(src, k.line, k.key, w[1], 0, 9);
       seen |= 1u << n;
     }
@@ -162,11 +163,11 @@ void parse_facilities(const std::string& src, const std::string& body, Data& d) 
       if (lines[k].key.empty()) fail(src, lines[k].line, lines[k].value, "expected 'key: value'");
       if (lines[k].key == "kind") {
         kind = find_key(kFacilityKeys, lines[k].value);
-        if (kind < 0) fail(src, lines[k].line, "kind", "unknown kind '" + lines[k].value + "' (expected one of " +
+        if (kind < 0) fail(src, lines[k].line, "kind", "unknown kind " + text::quoted(lines[k].value) + " (expected one of " +
                                                            key_list(kFacilityKeys) + ")");
       }
     }
-    if (kind < 0) fail(src, head.line, "kind", "missing: facility '" + f.name + "' needs a kind");
+    if (kind < 0) fail(src, head.line, "kind", "missing: facility " + text::quoted(f.name) + " needs a kind");
     for (; j < lines.size() && lines[j].key != "facility"; ++j)
       if (lines[j].key != "kind") facility_key_value(src, lines[j], f, kind);
     if (d.facilities[kind].defined)
@@ -185,7 +186,7 @@ void territory_key_value(const std::string& src, const KeyLine& k, TerritoryDef&
   if (k.key == "bonus") {
     auto w = text::split_words(k.value);
     int b = w.empty() ? -1 : find_key(kBonusKeys, w[0]);
-    if (b < 0) fail(src, k.line, k.key, "unknown bonus '" + k.value + "' (expected one of " + key_list(kBonusKeys) + ")");
+    if (b < 0) fail(src, k.line, k.key, "unknown bonus " + text::quoted(k.value) + " (expected one of " + key_list(kBonusKeys) + ")");
     bool takes_amount = b != kBonusRelicShip && b != kBonusMineFree;
     if (takes_amount != (w.size() == 2) || w.size() > 2)
       fail(src, k.line, k.key, std::string(kBonusKeys[b]) + (takes_amount ? " takes one number" : " takes no number"));
@@ -194,7 +195,7 @@ void territory_key_value(const std::string& src, const KeyLine& k, TerritoryDef&
   } else if (k.key == "cost") {
     resources(src, k, &t.cost_fuel, &t.cost_ore);
   } else if (k.key == "borrowable") {
-    if (k.value != "yes" && k.value != "no") fail(src, k.line, k.key, "expected yes or no, got '" + k.value + "'");
+    if (k.value != "yes" && k.value != "no") fail(src, k.line, k.key, "expected yes or no, got " + text::quoted(k.value));
     t.borrowable = k.value == "yes";
   } else {
     fail(src, k.line, k.key, "unknown territory key");
@@ -224,7 +225,7 @@ void parse_territories(const std::string& src, const std::string& body, Data& d)
       t.name = head.value;
       for (; j < lines.size() && lines[j].key != "territory" && lines[j].key != "field"; ++j)
         territory_key_value(src, lines[j], t);
-      if (t.bonus == kNumBonuses) fail(src, head.line, "bonus", "missing: territory '" + t.name + "' needs a bonus");
+      if (t.bonus == kNumBonuses) fail(src, head.line, "bonus", "missing: territory " + text::quoted(t.name) + " needs a bonus");
       d.territories[territories++] = t;
     } else {
       FieldDef f;
@@ -233,13 +234,13 @@ void parse_territories(const std::string& src, const std::string& body, Data& d)
       for (; j < lines.size() && lines[j].key != "territory" && lines[j].key != "field"; ++j) {
         if (lines[j].key == "effect") {
           effect = find_key(kFieldKeys, lines[j].value);
-          if (effect < 0) fail(src, lines[j].line, "effect", "unknown effect '" + lines[j].value + "' (expected " +
+          if (effect < 0) fail(src, lines[j].line, "effect", "unknown effect " + text::quoted(lines[j].value) + " (expected " +
                                                                  key_list(kFieldKeys) + ")");
         } else {
           field_key_value(src, lines[j], f);
         }
       }
-      if (effect < 0) fail(src, head.line, "effect", "missing: field '" + f.name + "' needs an effect");
+      if (effect < 0) fail(src, head.line, "effect", "missing: field " + text::quoted(f.name) + " needs an effect");
       if (field_line[effect])
         fail(src, head.line, "effect", std::string(kFieldKeys[effect]) + " is defined twice (first at line " +
                                            std::to_string(field_line[effect]) + ")");
@@ -262,7 +263,7 @@ void tech_key_value(const std::string& src, const KeyLine& k, TechDef& t) {
   } else if (k.key == "power") {
     auto w = text::split_words(k.value);
     int p = w.empty() ? -1 : find_key(kPowerKeys, w[0]);
-    if (p < 0) fail(src, k.line, k.key, "unknown power '" + k.value + "' (expected one of " + key_list(kPowerKeys) + ")");
+    if (p < 0) fail(src, k.line, k.key, "unknown power " + text::quoted(k.value) + " (expected one of " + key_list(kPowerKeys) + ")");
     t.power = static_cast<Power>(p);
     bool takes_amount = t.power == Power::Raise || t.power == Power::Lower || t.power == Power::Shift;
     if (takes_amount != (w.size() == 2) || w.size() > 2)
@@ -274,11 +275,11 @@ void tech_key_value(const std::string& src, const KeyLine& k, TechDef& t) {
     auto w = text::split_words(k.value);
     int p = w.empty() ? -1 : find_key(kDiscardKeys, w[0]);
     if (p < 0)
-      fail(src, k.line, k.key, "unknown discard power '" + k.value + "' (expected one of " + key_list(kDiscardKeys) + ")");
+      fail(src, k.line, k.key, "unknown discard power " + text::quoted(k.value) + " (expected one of " + key_list(kDiscardKeys) + ")");
     t.discard = static_cast<DiscardPower>(p);
     if (t.discard == DiscardPower::PlaceField) {
       int f = w.size() == 2 ? find_key(kFieldKeys, w[1]) : -1;
-      if (f < 0) fail(src, k.line, k.key, "expected 'field isolation|positron|repulsor', got '" + k.value + "'");
+      if (f < 0) fail(src, k.line, k.key, "expected 'field isolation|positron|repulsor', got " + text::quoted(k.value));
       t.field = static_cast<Field>(f);
     } else {
       if (w.size() != 1) fail(src, k.line, k.key, std::string(kDiscardKeys[p]) + " takes nothing after it");
@@ -298,7 +299,7 @@ void parse_tech(const std::string& src, const std::string& body, Data& d) {
     if (head.key != "tech") fail(src, head.line, head.key.empty() ? head.value : head.key,
                                  head.key.empty() ? "expected 'key: value'" : "expected a 'tech:' line first");
     if (head.value.empty()) fail(src, head.line, "tech", "missing name");
-    if (d.find_tech(head.value) >= 0) fail(src, head.line, "tech", "'" + head.value + "' is defined twice");
+    if (d.find_tech(head.value) >= 0) fail(src, head.line, "tech", text::quoted(head.value) + " is defined twice");
     if (static_cast<int>(d.tech.size()) == kMaxTechDesigns)
       fail(src, head.line, "tech", "more than " + std::to_string(kMaxTechDesigns) + " tech cards");
     TechDef t;
@@ -311,7 +312,7 @@ void parse_tech(const std::string& src, const std::string& body, Data& d) {
       copies |= lines[j].key == "copies";
       tech_key_value(src, lines[j], t);
     }
-    if (!copies) fail(src, head.line, "copies", "missing: tech '" + t.name + "' needs a copy count");
+    if (!copies) fail(src, head.line, "copies", "missing: tech " + text::quoted(t.name) + " needs a copy count");
     d.tech.push_back(t);
     i = j;
   }
@@ -323,10 +324,10 @@ void parse_tech(const std::string& src, const std::string& body, Data& d) {
 void setup_key_value(const std::string& src, const KeyLine& k, SetupDef& s) {
   if (k.key == "colours") {
     auto w = text::split_words(k.value);
-    if (w.size() != 4) fail(src, k.line, k.key, "expected 4 colour names, got '" + k.value + "'");
+    if (w.size() != 4) fail(src, k.line, k.key, "expected 4 colour names, got " + text::quoted(k.value));
     for (int i = 0; i < 4; ++i) {
       for (int j = 0; j < i; ++j)
-        if (w[j] == w[i]) fail(src, k.line, k.key, "colour '" + w[i] + "' given twice");
+        if (w[j] == w[i]) fail(src, k.line, k.key, "colour " + text::quoted(w[i]) + " given twice");
       s.colours[i] = w[i];
     }
   } else if (k.key == "colonies") {
@@ -343,7 +344,7 @@ void setup_key_value(const std::string& src, const KeyLine& k, SetupDef& s) {
     for (int i = 0; i < 4; ++i) {
       auto w = text::split_words(parts[i]);
       if (w.size() != 4 || w[0] != "fuel" || w[2] != "ore")
-        fail(src, k.line, k.key, "expected 'fuel F ore O', got '" + parts[i] + "'");
+        fail(src, k.line, k.key, "expected 'fuel F ore O', got " + text::quoted(parts[i]));
       s.start_fuel[i] = number(src, k.line, k.key, w[1], 0, 8);
       s.start_ore[i] = number(src, k.line, k.key, w[3], 0, 8);
     }
@@ -414,7 +415,7 @@ void validate(const Data& d, const std::string& fac_src, const std::string& ter_
   for (int t = 0; t < kNumTerritories; ++t) {
     for (int u = 0; u < t; ++u) {
       if (d.territories[u].name == d.territories[t].name)
-        fail(ter_src, 0, "territory", "'" + d.territories[t].name + "' is defined twice");
+        fail(ter_src, 0, "territory", text::quoted(d.territories[t].name) + " is defined twice");
       if (d.territories[u].bonus == d.territories[t].bonus)
         fail(ter_src, 0, "bonus", std::string(kBonusKeys[d.territories[t].bonus]) + " is the bonus of two territories");
     }
@@ -424,7 +425,7 @@ void validate(const Data& d, const std::string& fac_src, const std::string& ter_
     if (td.bonus == kBonusRelicShip && td.borrowable)
       fail(ter_src, 0, "borrowable", "the relic_ship bonus lasts beyond a turn and cannot be borrowed");
     if (td.bonus != kBonusRelicShip && (td.cost_fuel || td.cost_ore))
-      fail(ter_src, 0, "cost", "only the relic_ship bonus has a cost ('" + td.name + "')");
+      fail(ter_src, 0, "cost", "only the relic_ship bonus has a cost (" + text::quoted(td.name) + ")");
   }
   for (int f = 0; f < kNumFields; ++f)
     if (!d.fields[f].defined) fail(ter_src, 0, "effect", std::string("no field generator with effect ") + kFieldKeys[f]);
@@ -435,7 +436,7 @@ void validate(const Data& d, const std::string& fac_src, const std::string& ter_
     bool costs = t.power == Power::Raise || t.power == Power::Lower || t.power == Power::Flip ||
                  t.power == Power::Shift || t.power == Power::Reroll || t.power == Power::Borrow ||
                  t.power == Power::Teleport || t.power == Power::Plasma;
-    if (!costs && t.cost) fail(tech_src, t.line, "cost", "'" + t.name + "' has no fuel power to pay for");
+    if (!costs && t.cost) fail(tech_src, t.line, "cost", text::quoted(t.name) + " has no fuel power to pay for");
   }
   const SetupDef& s = d.setup;
   if (s.start_ships > s.ships_per_colour) fail(setup_src, 0, "start-ships", "more than ships-per-colour");
@@ -523,7 +524,7 @@ void apply_af_overrides(Data& data, const std::string& overrides, const std::str
       else if (k.key == "territory") { block = kTerritoryBlock; index = data.find_territory(k.value); }
       else if (k.key == "field") { block = kFieldBlock; index = data.find_field(k.value); }
       else { block = kTechBlock; index = data.find_tech(k.value); }
-      if (index < 0) fail(source, k.line, k.key, "unknown " + k.key + " '" + k.value + "'");
+      if (index < 0) fail(source, k.line, k.key, "unknown " + k.key + " " + text::quoted(k.value));
       continue;
     }
     switch (block) {

@@ -1,10 +1,13 @@
-// Dice: rolling from the state's RNG, the start-of-turn gather and roll, and the
+// Dice: rolling from the state's RNG (or its script, script.h), the start-of-turn gather and roll, and the
 // Resource Cache check right after it (rules 3.1).
 #include "af/play.h"
 
 namespace gs::af {
 
-int roll_die(State& s) { return 1 + static_cast<int>(s.rng.below(6)); }
+int roll_die(State& s) {
+  if (__builtin_expect(s.script != nullptr, 0)) return scripted_die(s);
+  return 1 + static_cast<int>(s.rng.below(6));
+}
 
 void start_turn_roll(const Game& g, State& s) {
   const int p = s.active;

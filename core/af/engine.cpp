@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "af/play.h"
+#include "af/script.h"
 
 namespace gs::af {
 
@@ -146,13 +147,17 @@ void Game::apply(State& s, int action) const {
   advance(s, buf);
 }
 
-State Game::new_initial_state(uint64_t seed) const {
+State Game::new_initial_state(uint64_t seed) const { return set_up(seed, nullptr); }
+
+State Game::set_up(uint64_t seed, const Script* script) const {
   State s{};
   s.rng = Rng(splitmix64(seed));
+  s.script = script;
   const int players = options_.players;
   const SetupDef& setup = data_.setup;
   s.players = static_cast<int8_t>(players);
   s.first = static_cast<int8_t>(s.rng.below(static_cast<uint32_t>(players)));  // AF41
+  if (script && script->first >= 0) s.first = static_cast<int8_t>(script->first);
   for (int ship = 0; ship < kNumShips; ++ship) s.loc[ship] = kLocStock;
   s.loc[kRelic] = kLocBurroughs;
   for (int p = 0; p < players; ++p)
@@ -175,7 +180,7 @@ State Game::new_initial_state(uint64_t seed) const {
   refill_display(*this, s);
   for (int k = 0; k < setup.start_tech; ++k)
     for (int i = 0; i < players; ++i) {
-      int c = draw_tech(s);
+      int c = draw_tech(*this, s);
       if (c >= 0) s.tech[(s.first + i) % players] |= 1u << c;
     }
   s.active = s.first;

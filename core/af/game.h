@@ -50,6 +50,15 @@ class Game {
 
   // The engine.
   State new_initial_state(uint64_t seed) const;
+  // Scripted randomness (script.h, docs/scripted-draws.md). bind_script checks a script
+  // against this game (a ScriptError names what is wrong); a bound script must outlive
+  // every State that follows it. new_scripted_state takes the first player (unless the
+  // script leaves it to the seed), every die and every tech card from the script;
+  // follow_script makes any position do so from die `dice` and tech card `tech` of the
+  // script on (nullptr: the RNG again).
+  void bind_script(Script& script) const;
+  State new_scripted_state(const Script& script, uint64_t seed = 0) const;
+  void follow_script(State& s, const Script* script, int dice = 0, int tech = 0) const;
   int legal_actions(const State& s, int* out) const;  // returns the count; out needs kMaxLegal entries
   std::vector<int> legal_actions(const State& s) const;
   bool is_legal(const State& s, int action) const;
@@ -59,6 +68,10 @@ class Game {
   // (kMaxLegal entries); returns their count, 0 when the game is over.
   int step(State& s, int action, int* legal_out) const;
   bool is_terminal(const State& s) const { return s.end != kRunning; }
+  // The size of the action space: every action code a decision can have is below it (state.h, act::):
+  // the highest codes are the tech discards, kDiscardBase + design * kDiscardStride + target.
+  // 16768 with the shipped 12 tech designs; most codes below it are never used (the numbering is sparse).
+  int num_distinct_actions() const { return act::kDiscardBase + num_designs() * act::kDiscardStride; }
   int current_player(const State& s) const { return s.actor; }
   std::string describe(const State& s, int action) const;
   std::string decision_name(DecisionKind k) const;
@@ -85,6 +98,7 @@ class Game {
   int advance(State& s, int* legal_out) const;
 
  private:
+  State set_up(uint64_t seed, const Script* script) const;  // new_initial_state, new_scripted_state
   Data data_;
   GameOptions options_;
   int usable_[kNumFacilities];

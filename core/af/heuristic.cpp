@@ -90,7 +90,9 @@ int heuristic_action(const Game& g, const State& s, const int* legal, int n, Rng
   if (n == 1) return legal[0];
   const int me = s.actor;
   State base = s;
-  base.rng = Rng(rng.next());  // never read the real future rolls
+  base.rng = Rng(rng.next());  // never read the real future rolls (nor a script's)
+  base.script = nullptr;
+  base.script_dice = base.script_tech = 0;
   int best = legal[0];
   double best_v = -1e18;
   for (int k = 0; k < n; ++k) {

@@ -23,6 +23,8 @@ State Game::determinize(const State& s, int observer, uint64_t seed) const {
   (void)observer;  // nothing else is hidden from anyone
   State d = s;
   d.rng = Rng(splitmix64(seed ^ 0xaf0bd57e11a5u));
+  d.script = nullptr;  // the future rolls are unknown, scripted or not
+  d.script_dice = d.script_tech = 0;
   return d;
 }
 

@@ -19,17 +19,20 @@ static_assert(sizeof(kDecisionNames) / sizeof(kDecisionNames[0]) == static_cast<
 const char* const kFlagNames[] = {"mine_docked", "asimov_used", "discarded", "relic_locked"};
 constexpr uint8_t kFlags[] = {kFlagMineDocked, kFlagAsimovUsed, kFlagDiscarded, kFlagRelicLocked};
 
-// Receives the slots: names (when `names` is set) or values (when `out` is set).
+// Receives the slots: names (when `names` is set), values (when `out` is set), or
+// neither (counting only: the encoder's sizes, without building a name).
 struct Sink {
   std::vector<std::string>* names = nullptr;
   int16_t* out = nullptr;
   int n = 0;
+  int seat0 = 0;  // the first slot of the seat blocks
   template <class Name, class Value>
   void operator()(Name name, Value value) {
     if (names) names->push_back(name());
     if (out) out[n] = static_cast<int16_t>(value());
     ++n;
   }
+  void seat_blocks_begin() { seat0 = n; }
 };
 
 std::string str(const char* a, const std::string& b = "", const char* c = "") { return a + b + c; }
@@ -85,32 +88,33 @@ void layout(const Game& g, const State* s, int player, Sink& slot) {
   slot([] { return str("marks.high"); }, [&] { return (s->marks >> 15) & 0x7fff; });
 
   // Seat blocks, relative to the observer; blocks beyond the player count are all 0.
+  slot.seat_blocks_begin();
   for (int k = 0; k < ObservationEncoder::kSeatBlocks; ++k) {
-    const std::string b = "seat" + std::to_string(k) + ".";
+    auto b = [k] { return "seat" + std::to_string(k) + "."; };  // names only: built when asked for
     const bool here = s && k < P;
     const int seat = here ? (player + k) % P : 0;
     auto seat_slot = [&](auto name, auto value) { slot(name, [&] { return here ? static_cast<int>(value()) : 0; }); };
-    seat_slot([&] { return b + "present"; }, [&] { return 1; });
-    seat_slot([&] { return b + "is_first"; }, [&] { return s->first == seat; });
-    seat_slot([&] { return b + "ore"; }, [&] { return s->ore[seat]; });
-    seat_slot([&] { return b + "fuel"; }, [&] { return s->fuel[seat]; });
-    seat_slot([&] { return b + "colonies_in_hand"; }, [&] { return s->supply[seat]; });
-    seat_slot([&] { return b + "hub"; }, [&] { return s->hub[seat]; });
-    seat_slot([&] { return b + "ships_in_play"; }, [&] { return ships_in_play(*s, seat); });
-    seat_slot([&] { return b + "score"; }, [&] { return g.score_parts(*s, seat).total; });
-    seat_slot([&] { return b + "relic"; }, [&] { return s->relic_owner == seat; });
+    seat_slot([&] { return b() + "present"; }, [&] { return 1; });
+    seat_slot([&] { return b() + "is_first"; }, [&] { return s->first == seat; });
+    seat_slot([&] { return b() + "ore"; }, [&] { return s->ore[seat]; });
+    seat_slot([&] { return b() + "fuel"; }, [&] { return s->fuel[seat]; });
+    seat_slot([&] { return b() + "colonies_in_hand"; }, [&] { return s->supply[seat]; });
+    seat_slot([&] { return b() + "hub"; }, [&] { return s->hub[seat]; });
+    seat_slot([&] { return b() + "ships_in_play"; }, [&] { return ships_in_play(*s, seat); });
+    seat_slot([&] { return b() + "score"; }, [&] { return g.score_parts(*s, seat).total; });
+    seat_slot([&] { return b() + "relic"; }, [&] { return s->relic_owner == seat; });
     for (int t = 0; t < kNumTerritories; ++t)
-      seat_slot([&] { return b + "colonies[" + ter(t) + "]"; }, [&] { return s->colonies[seat][t]; });
+      seat_slot([&] { return b() + "colonies[" + ter(t) + "]"; }, [&] { return s->colonies[seat][t]; });
     for (int t = 0; t < kNumTerritories; ++t)
-      seat_slot([&] { return b + "controls[" + ter(t) + "]"; }, [&] { return s->controller[t] == seat; });
+      seat_slot([&] { return b() + "controls[" + ter(t) + "]"; }, [&] { return s->controller[t] == seat; });
     for (int d = 0; d < D; ++d)
-      seat_slot([&] { return b + "tech[" + tech(d) + "]"; }, [&] { return (s->tech[seat] & g.design_mask(d)) != 0; });
+      seat_slot([&] { return b() + "tech[" + tech(d) + "]"; }, [&] { return (s->tech[seat] & g.design_mask(d)) != 0; });
     for (int j = 0; j < kShipsPerPlayer; ++j) {
       const int id = seat * kShipsPerPlayer + j;
-      const std::string sh = b + "ship" + std::to_string(j) + ".";
-      seat_slot([&] { return sh + "loc"; }, [&] { return s->loc[id]; });
-      seat_slot([&] { return sh + "value"; }, [&] { return s->value[id]; });
-      seat_slot([&] { return sh + "spent"; }, [&] { return (s->spent >> id) & 1; });
+      auto sh = [&] { return b() + "ship" + std::to_string(j) + "."; };
+      seat_slot([&] { return sh() + "loc"; }, [&] { return s->loc[id]; });
+      seat_slot([&] { return sh() + "value"; }, [&] { return s->value[id]; });
+      seat_slot([&] { return sh() + "spent"; }, [&] { return (s->spent >> id) & 1; });
     }
   }
 }
@@ -118,16 +122,10 @@ void layout(const Game& g, const State* s, int player, Sink& slot) {
 }  // namespace
 
 ObservationEncoder::ObservationEncoder(const Game& g) : g_(&g), designs_(g.num_designs()) {
-  std::vector<std::string> names;
-  Sink sink;
-  sink.names = &names;
+  Sink sink;  // counting only
   layout(g, nullptr, 0, sink);
   size_ = sink.n;
-  for (size_t k = 0; k < names.size(); ++k)
-    if (names[k].rfind("seat0.", 0) == 0) {
-      seat0_ = static_cast<int>(k);
-      break;
-    }
+  seat0_ = sink.seat0;
   seat_size_ = (size_ - seat0_) / kSeatBlocks;
 }
 

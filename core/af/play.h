@@ -112,8 +112,12 @@ inline int held(const Game& g, const State& s, int p, int design) {
 inline bool holds_design(const Game& g, const State& s, int p, int design) {
   return (s.tech[p] & g.design_mask(design)) != 0;
 }
-// A random card from the face-down deck (the discard pile is shuffled in when it is empty); -1 if none.
-int draw_tech(State& s);
+// A random card from the face-down deck (the discard pile is shuffled in when it is empty),
+// or the script's next one (script.h); -1 if none.
+int draw_tech(const Game& g, State& s);
+// The script's next die and tech card (script.cpp); a ScriptError past its end.
+int scripted_die(State& s);
+int scripted_tech(const Game& g, State& s);
 // Refills the display to the data's display size from the deck.
 void refill_display(const Game& g, State& s);
 

@@ -99,8 +99,11 @@ enum TurnFlag : uint8_t {
 
 enum EndReason : uint8_t { kRunning = 0, kEndLastColony = 1, kEndTurnCap = 2 };
 
+struct Script;  // script.h
+
 struct State {
   Rng rng;
+  const Script* script;             // scripted dice and tech draws (script.h); nullptr: the RNG
   uint32_t deck, discard, display;  // tech card instances (bit i = instance i)
   uint32_t tech[kMaxPlayers];       // tech cards held
   uint32_t powered;                 // instances whose fuel power was used this turn
@@ -138,10 +141,12 @@ struct State {
                         // (p * 8 + t); RaidTake: tokens taken
   uint8_t pending2;     // Reroll / PlasmaMore: last ship picked (kNone = none); RaidTake: last take key + 1
   uint8_t mine_high;    // highest value on the Lunar Mine, 0 = empty (kept in step with the ships)
-  uint8_t unused[3];    // explicit padding, always 0 (so equal positions are equal byte for byte)
+  uint8_t unused[1];    // explicit padding, always 0 (so equal positions are equal byte for byte)
+  uint16_t script_dice, script_tech;  // dice and tech cards taken from the script so far
+  uint8_t unused2[6];   // explicit padding, always 0
 };
 
 static_assert(std::is_trivially_copyable<State>::value, "State must be trivially copyable");
-static_assert(sizeof(State) == 200, "State has no hidden padding (see State::unused)");
+static_assert(sizeof(State) == 216, "State has no hidden padding (see State::unused)");
 
 }  // namespace gs::af

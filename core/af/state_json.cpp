@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "af/play.h"
+#include "af/script.h"
 #include "af/state_json.h"
 #include "common/json.h"
 #include "common/suggest.h"
 #include "common/text.h"
+#include "common/quoted.h"
 
 namespace gs::af {
 
@@ -84,6 +86,16 @@ json::Value position_value(const Game& g, const State& s, bool hidden) {
   v.set("active", s.active);
   v.set("end", kEndLabels[s.end]);
   if (hidden) v.set("rng", s.rng.s);
+  if (hidden && s.script) {  // the dice and tech cards still to come (docs/scripted-draws.md)
+    json::Value sc = json::Value::object(), dice = json::Value::array(), tech = json::Value::array();
+    for (size_t k = s.script_dice; k < s.script->dice.size(); ++k) dice.push_back(static_cast<int>(s.script->dice[k]));
+    for (size_t k = s.script_tech; k < s.script->tech.size(); ++k) tech.push_back(s.script->names[s.script->tech[k]]);
+    sc.set("dice_taken", s.script_dice);
+    sc.set("dice", std::move(dice));
+    sc.set("tech_taken", s.script_tech);
+    sc.set("tech", std::move(tech));
+    v.set("script", std::move(sc));
+  }
   v.set("decision", g.decision_name(s.decision));
   v.set("actor", s.actor);
   json::Value players = json::Value::array();
@@ -204,21 +216,21 @@ using json::Reader;
 
 [[noreturn]] void bad(const Reader& r, const std::string& problem) {
   if (r.path().empty()) throw RulesError("state JSON: " + problem);
-  throw RulesError("state JSON, at '" + r.path() + "': " + problem);
+  throw RulesError("state JSON, at " + text::quoted(r.path()) + ": " + problem);
 }
 
 void check_keys(const Reader& r, std::initializer_list<const char*> allowed) {
   std::vector<std::string> names(allowed.begin(), allowed.end());
   for (const std::string& k : r.keys())
     if (std::find(names.begin(), names.end(), k) == names.end())
-      bad(r, "unknown key '" + k + "'" + text::suggest(k, names) + "; known keys: " + text::join(names));
+      bad(r, "unknown key " + text::quoted(k) + text::suggest(k, names) + "; known keys: " + text::join(names));
 }
 
 int choose(const Reader& r, const std::vector<std::string>& names, const char* what) {
   const std::string& t = r.get_string();
   for (size_t k = 0; k < names.size(); ++k)
     if (names[k] == t) return static_cast<int>(k);
-  bad(r, "unknown " + std::string(what) + " '" + t + "'" + text::suggest(t, names) + "; expected one of " +
+  bad(r, "unknown " + std::string(what) + " " + text::quoted(t) + text::suggest(t, names) + "; expected one of " +
              text::join(names));
 }
 
@@ -298,7 +310,7 @@ int Loader::ship(const Reader& r) const {
       if (g_.colour(p) == colour && k.size() == 1 && k[0] >= '1' && k[0] < '1' + g_.ships_per_colour())
         return p * kShipsPerPlayer + (k[0] - '1');
   }
-  bad(r, "unknown ship '" + t + "' (expected '<colour> <1.." + std::to_string(g_.ships_per_colour()) + ">' or 'relic')");
+  bad(r, "unknown ship " + text::quoted(t) + " (expected '<colour> <1.." + std::to_string(g_.ships_per_colour()) + ">' or 'relic')");
 }
 
 void Loader::cards(const Reader& list, uint32_t* zone) {
@@ -315,22 +327,22 @@ void Loader::cards(const Reader& list, uint32_t* zone) {
     if (h != std::string::npos && (design = g_.data().find_tech(t.substr(0, h))) >= 0 &&
         text::parse_int(t.substr(h + 2), 1, 9, &copy)) {
       if (copy > g_.data().tech[design].copies)
-        bad(r, "card '" + t + "': there are only " + std::to_string(g_.data().tech[design].copies) + " copies of '" +
+        bad(r, "card " + text::quoted(t) + ": there are only " + std::to_string(g_.data().tech[design].copies) + " copies of '" +
                    t.substr(0, h) + "'");
       int inst = lowest_bit32(g_.design_mask(design)) + copy - 1;
-      if ((placed_ >> inst) & 1) bad(r, "card '" + t + "' is placed twice");
+      if ((placed_ >> inst) & 1) bad(r, "card " + text::quoted(t) + " is placed twice");
       placed_ |= 1u << inst;
       *zone |= 1u << inst;
       continue;
     }
-    bad(r, "unknown tech card '" + t + "'" + text::suggest(t, design_names()));
+    bad(r, "unknown tech card " + text::quoted(t) + text::suggest(t, design_names()));
   }
 }
 
 void Loader::resolve_cards() {
   for (const Plain& p : plain_) {
     uint32_t free = g_.design_mask(p.design) & ~placed_;
-    if (!free) bad(p.at, "more copies of '" + p.at.get_string() + "' than the game has");
+    if (!free) bad(p.at, "more copies of " + text::quoted(p.at.get_string()) + " than the game has");
     int inst = lowest_bit32(free);
     placed_ |= 1u << inst;
     *p.zone |= 1u << inst;
@@ -572,11 +584,11 @@ void Loader::check_rest(const Reader& root) {
 State Loader::load() {
   Reader root(doc_);
   if (!root.is_object()) bad(root, "expected a JSON object");
-  check_keys(root, {"format", "version", "game", "turn", "first", "active", "end", "rng", "decision", "actor",
+  check_keys(root, {"format", "version", "game", "turn", "first", "active", "end", "rng", "script", "decision", "actor",
                     "players", "relic_ship", "territories", "fields", "display", "discard", "deck", "deck_size",
                     "turn_state", "pending"});
   if (auto f = root.find("format"))
-    if (f->get_string() != "galaxysim-af-state") bad(*f, "not an Alien Frontiers position (format '" + f->get_string() + "')");
+    if (f->get_string() != "galaxysim-af-state") bad(*f, "not an Alien Frontiers position (format " + text::quoted(f->get_string()) + ")");
   if (auto v = root.find("version"))
     if (v->get_int() != 1) bad(*v, "unsupported version " + std::to_string(v->get_int()));
   if (auto gb = root.find("game")) {

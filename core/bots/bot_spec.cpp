@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "common/suggest.h"
+#include "common/quoted.h"
 
 namespace gs::bots {
 
@@ -20,7 +21,7 @@ std::string trim(const std::string& s) {
 }
 
 [[noreturn]] void bad(const BotSpec& spec, const std::string& why) {
-  throw std::invalid_argument("bot '" + spec.text + "': " + why);
+  throw std::invalid_argument("bot " + text::quoted(spec.text) + ": " + why);
 }
 
 double number(const BotSpec& spec, const std::string& key, const std::string& value) {
@@ -29,13 +30,13 @@ double number(const BotSpec& spec, const std::string& key, const std::string& va
   errno = 0;
   double v = std::strtod(p, &end);
   if (value.empty() || end != p + value.size() || errno == ERANGE || !std::isfinite(v))
-    bad(spec, key + " must be a number, not '" + value + "'");
+    bad(spec, key + " must be a number, not " + text::quoted(value));
   return v;
 }
 
 long integer(const BotSpec& spec, const std::string& key, const std::string& value, long lo, long hi) {
   double v = number(spec, key, value);
-  if (v != std::floor(v)) bad(spec, key + " must be a whole number, not '" + value + "'");
+  if (v != std::floor(v)) bad(spec, key + " must be a whole number, not " + text::quoted(value));
   if (v < static_cast<double>(lo) || v > static_cast<double>(hi))
     bad(spec, key + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " + value);
   return static_cast<long>(v);
@@ -44,7 +45,7 @@ long integer(const BotSpec& spec, const std::string& key, const std::string& val
 bool boolean(const BotSpec& spec, const std::string& key, const std::string& value) {
   if (value == "1" || value == "true" || value == "yes" || value == "on") return true;
   if (value == "0" || value == "false" || value == "no" || value == "off") return false;
-  bad(spec, key + " must be true or false, not '" + value + "'");
+  bad(spec, key + " must be true or false, not " + text::quoted(value));
 }
 
 // The option keys ismcts_options reads (for "did you mean" hints; the short aliases are left out).
@@ -59,7 +60,7 @@ BotSpec parse_bot_spec(const std::string& text) {
   spec.text = trim(text);
   size_t colon = spec.text.find(':');
   spec.name = trim(spec.text.substr(0, colon));
-  if (spec.name.empty()) throw std::invalid_argument("empty bot name in '" + text + "'");
+  if (spec.name.empty()) throw std::invalid_argument("empty bot name in " + text::quoted(text));
   if (colon == std::string::npos) return spec;
   std::string rest = spec.text.substr(colon + 1);
   size_t pos = 0;
@@ -68,7 +69,7 @@ BotSpec parse_bot_spec(const std::string& text) {
     std::string item = trim(rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
     size_t eq = item.find('=');
     if (item.empty() || eq == std::string::npos || eq == 0)
-      bad(spec, "options are key=value separated by commas, got '" + item + "'");
+      bad(spec, "options are key=value separated by commas, got " + text::quoted(item));
     std::string key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
     for (const auto& kv : spec.options)
       if (kv.first == key) bad(spec, "option " + key + " given twice");
@@ -106,7 +107,7 @@ IsmctsOptions ismcts_options(const BotSpec& spec) {
     } else if (key == "rollout") {
       if (value == "random") o.rollout = IsmctsRollout::Random;
       else if (value == "heuristic") o.rollout = IsmctsRollout::Heuristic;
-      else bad(spec, "rollout must be random or heuristic, not '" + value + "'");
+      else bad(spec, "rollout must be random or heuristic, not " + text::quoted(value));
     } else if (key == "epsilon") {
       o.rollout_epsilon = number(spec, key, value);
       if (o.rollout_epsilon < 0 || o.rollout_epsilon > 1) bad(spec, "epsilon must be in [0, 1], not " + value);
@@ -124,7 +125,7 @@ IsmctsOptions ismcts_options(const BotSpec& spec) {
     } else if (key == "cheat") {
       o.cheat = boolean(spec, key, value);
     } else {
-      bad(spec, "unknown option '" + key + "'" + text::suggest(key, kIsmctsOptionNames) +
+      bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kIsmctsOptionNames) +
                     " (ismcts options: " + ismcts_option_help() + ")");
     }
   }

@@ -3,6 +3,7 @@
 
 #include "bots/net/net_options.h"
 #include "common/suggest.h"
+#include "common/quoted.h"
 
 namespace gs::bots {
 
@@ -16,9 +17,9 @@ BotSpec parse_builtin_bot_spec(const std::string& text) {
     net::net_options(spec);  // validates the options (the model is checked against the game it plays)
   } else if (spec.name == "random" || spec.name == "heuristic") {
     if (!spec.options.empty())
-      throw std::invalid_argument("bot '" + spec.name + "' takes no options (got '" + spec.text + "')");
+      throw std::invalid_argument("bot " + text::quoted(spec.name) + " takes no options (got " + text::quoted(spec.text) + ")");
   } else {
-    throw std::invalid_argument("unknown bot '" + spec.name + "'" +
+    throw std::invalid_argument("unknown bot " + text::quoted(spec.name) +
                                 text::suggest(spec.name, {"random", "heuristic", "ismcts", "net"}) +
                                 " (built-in bots: " + kBuiltinBotNames + ")");
   }

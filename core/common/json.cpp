@@ -1,5 +1,6 @@
 // JSON parser and serializer; see json.h for the contract.
 #include "common/json.h"
+#include "common/quoted.h"
 
 #include <charconv>
 #include <cmath>
@@ -141,10 +142,10 @@ Value* Value::find(std::string_view key) {
 
 const Value& Value::at(std::string_view key) const {
   if (!is_object()) {
-    throw AccessError("expected object when looking up key '" + std::string(key) + "', got " + describe(*this));
+    throw AccessError("expected object when looking up key " + text::quoted(key) + ", got " + describe(*this));
   }
   if (const Value* v = find(key)) return *v;
-  throw AccessError("missing key '" + std::string(key) + "'");
+  throw AccessError("missing key " + text::quoted(key));
 }
 
 Value& Value::at(std::string_view key) {
@@ -153,7 +154,7 @@ Value& Value::at(std::string_view key) {
 
 Value& Value::set(std::string key, Value value) {
   Object* o = std::get_if<Object>(&v_);
-  if (!o) throw AccessError("cannot set key '" + key + "' on " + describe(*this) + ", expected object");
+  if (!o) throw AccessError("cannot set key " + text::quoted(key) + " on " + describe(*this) + ", expected object");
   for (Member& m : *o) {
     if (m.first == key) {
       m.second = std::move(value);
@@ -655,7 +656,7 @@ std::string quote(std::string_view s) {
 
 void Reader::fail(const std::string& message) const {
   if (path_.empty()) throw AccessError(message);
-  throw AccessError(message + " at '" + path_ + "'");
+  throw AccessError(message + " at " + text::quoted(path_));
 }
 
 void Reader::expect(Type t, const char* expected) const {
@@ -663,14 +664,14 @@ void Reader::expect(Type t, const char* expected) const {
   bool ok = have == t || (t == Type::Int && have == Type::UInt);
   if (!ok) {
     if (path_.empty()) fail(std::string("expected ") + expected + ", got " + describe(*v_));
-    throw AccessError(std::string("expected ") + expected + " at '" + path_ + "', got " + describe(*v_));
+    throw AccessError(std::string("expected ") + expected + " at " + text::quoted(path_) + ", got " + describe(*v_));
   }
 }
 
 Reader Reader::at(std::string_view key) const {
   expect(Type::Object, "object");
   const Value* child = v_->find(key);
-  if (!child) fail("missing key '" + std::string(key) + "'");
+  if (!child) fail("missing key " + text::quoted(key));
   return Reader(*child, path_.empty() ? std::string(key) : path_ + "." + std::string(key));
 }
 
@@ -730,7 +731,7 @@ uint64_t Reader::get_uint64() const {
   expect(Type::Int, "non-negative integer");
   if (!v_->is_uint64_only() && v_->get_int() < 0) {
     if (path_.empty()) fail("expected non-negative integer, got integer " + std::to_string(v_->get_int()));
-    throw AccessError("expected non-negative integer at '" + path_ + "', got integer " + std::to_string(v_->get_int()));
+    throw AccessError("expected non-negative integer at " + text::quoted(path_) + ", got integer " + std::to_string(v_->get_int()));
   }
   return v_->get_uint64();
 }

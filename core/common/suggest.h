@@ -27,8 +27,13 @@ inline int edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
+// Longer words get no suggestion: no name is that long, and the edit distance costs
+// length x length (a 10 MB word took 38 s).
+constexpr size_t kMaxSuggestedWord = 100;
+
 // " (did you mean 'A' or 'B'?)" for close candidates (case-insensitive), else "".
 inline std::string suggest(const std::string& word, const std::vector<std::string>& candidates) {
+  if (word.size() > kMaxSuggestedWord) return "";
   std::string w = lower(word);
   std::vector<std::pair<int, std::string>> close;
   for (const std::string& c : candidates) {

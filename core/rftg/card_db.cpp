@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/text.h"
+#include "common/quoted.h"
 
 namespace gs::rftg {
 
@@ -217,7 +218,7 @@ const char* const kLevelNames[kNumLevels] = {"base", "tgs", "rvi"};
 
 [[noreturn]] void fail(const std::string& source, int line, const std::string& field,
                        const std::string& problem) {
-  throw CardDataError(source + ":" + std::to_string(line) + ": " + field + ": " + problem);
+  throw CardDataError(source + ":" + std::to_string(line) + ": " + text::shortened(field) + ": " + problem);
 }
 
 using text::is_space;
@@ -230,7 +231,7 @@ int number(const std::string& source, int line, const std::string& field, const 
   int v = 0;
   if (!parse_int(text, lo, hi, &v)) {
     fail(source, line, field,
-         "bad number '" + text + "' (expected a whole number from " + std::to_string(lo) + " to " +
+         "bad number " + text::quoted(text) + " (expected a whole number from " + std::to_string(lo) + " to " +
              std::to_string(hi) + ")");
   }
   return v;
@@ -331,7 +332,7 @@ class Converter {
       d.type = CardType::Development;
     } else {
       fail(src_, b.type.line, "type",
-           "unknown type '" + b.type.value + "' (expected world or development)");
+           "unknown type " + text::quoted(b.type.value) + " (expected world or development)");
     }
     const bool world = d.type == CardType::World;
 
@@ -345,9 +346,9 @@ class Converter {
             hint = " (start worlds are marked with the 'start:' key)";
           else if (w == "windfall")
             hint = " (write 'good: windfall <kind>' instead)";
-          fail(src_, b.flags.line, "flags", "unknown flag '" + w + "'" + hint);
+          fail(src_, b.flags.line, "flags", "unknown flag " + text::quoted(w) + hint);
         }
-        if (d.flags & t->bit) fail(src_, b.flags.line, "flags", "flag '" + w + "' given twice");
+        if (d.flags & t->bit) fail(src_, b.flags.line, "flags", "flag " + text::quoted(w) + " given twice");
         d.flags |= t->bit;
       }
     }
@@ -359,7 +360,7 @@ class Converter {
       if (b.cost.given())
         fail(src_, b.cost.line, "cost", "a military world has 'defence:', not 'cost:'");
       if (!b.defence.given())
-        fail(src_, b.line, "defence", "missing: military world '" + b.name + "' needs a defence");
+        fail(src_, b.line, "defence", "missing: military world " + text::quoted(b.name) + " needs a defence");
       d.cost = static_cast<int8_t>(number(src_, b.defence.line, "defence", b.defence.value, 0, 99));
     } else {
       if (b.defence.given())
@@ -379,7 +380,7 @@ class Converter {
       std::vector<std::string> w = split_words(b.good.value);
       if (w.size() != 2 || (w[0] != "production" && w[0] != "windfall"))
         fail(src_, b.good.line, "good",
-             "expected 'production <kind>' or 'windfall <kind>', got '" + b.good.value + "'");
+             "expected 'production <kind>' or 'windfall <kind>', got " + text::quoted(b.good.value));
       bool found = false;
       for (const GoodToken& g : kGoodTokens) {
         if (w[1] == g.name) {
@@ -389,7 +390,7 @@ class Converter {
       }
       if (!found)
         fail(src_, b.good.line, "good",
-             "unknown good kind '" + w[1] + "' (expected novelty, rare, genes, alien or any)");
+             "unknown good kind " + text::quoted(w[1]) + " (expected novelty, rare, genes, alien or any)");
       if (w[0] == "windfall") d.flags |= kFlagWindfall;
     }
 
@@ -399,7 +400,7 @@ class Converter {
       std::vector<std::string> w = split_words(b.start.value);
       if (w.size() != 2)
         fail(src_, b.start.line, "start",
-             "expected '<number> red' or '<number> blue', got '" + b.start.value + "'");
+             "expected '<number> red' or '<number> blue', got " + text::quoted(b.start.value));
       d.start_number = static_cast<int8_t>(number(src_, b.start.line, "start", w[0], 0, 99));
       d.flags |= kFlagStart;
       if (w[1] == "red") {
@@ -407,7 +408,7 @@ class Converter {
       } else if (w[1] == "blue") {
         d.flags |= kFlagStartBlue;
       } else {
-        fail(src_, b.start.line, "start", "unknown frame colour '" + w[1] + "' (expected red or blue)");
+        fail(src_, b.start.line, "start", "unknown frame colour " + text::quoted(w[1]) + " (expected red or blue)");
       }
     }
 
@@ -450,18 +451,18 @@ class Converter {
       if (comma == std::string::npos) comma = s.size();
       std::vector<std::string> w = split_words(s.substr(pos, comma - pos));
       if (w.size() != 2)
-        fail(src_, f.line, "copies", "expected 'base N, tgs N, rvi N', got '" + s + "'");
+        fail(src_, f.line, "copies", "expected 'base N, tgs N, rvi N', got " + text::quoted(s));
       int level = -1;
       for (int l = 0; l < kNumLevels; ++l) {
         if (w[0] == kLevelNames[l]) level = l;
       }
       if (level < 0)
-        fail(src_, f.line, "copies", "unknown level '" + w[0] + "' (expected base, tgs or rvi)");
-      if (seen[level]) fail(src_, f.line, "copies", "level '" + w[0] + "' given twice");
+        fail(src_, f.line, "copies", "unknown level " + text::quoted(w[0]) + " (expected base, tgs or rvi)");
+      if (seen[level]) fail(src_, f.line, "copies", "level " + text::quoted(w[0]) + " given twice");
       seen[level] = true;
       int n = 0;
       if (!parse_int(w[1], -99, 99, &n))
-        fail(src_, f.line, "copies", "bad number '" + w[1] + "' for level " + w[0]);
+        fail(src_, f.line, "copies", "bad number " + text::quoted(w[1]) + " for level " + w[0]);
       if (n < 0)
         fail(src_, f.line, "copies",
              "negative total copies (" + w[1] + ") at level " + w[0] +
@@ -480,7 +481,7 @@ class Converter {
     const PhaseInfo* ph = find_phase(w[0]);
     if (!ph)
       fail(src_, e.line, "power",
-           "unknown phase '" + w[0] + "' (expected explore, develop, settle, consume or produce)");
+           "unknown phase " + text::quoted(w[0]) + " (expected explore, develop, settle, consume or produce)");
     Power p{};
     p.phase = ph->phase;
     p.code = 0;
@@ -500,7 +501,7 @@ class Converter {
           times = number(src_, e.line, "power", num, 0, 99);
           have_times = true;
         } else {
-          fail(src_, e.line, "power", "unknown parameter '" + key + "' (expected value= or times=)");
+          fail(src_, e.line, "power", "unknown parameter " + text::quoted(key) + " (expected value= or times=)");
         }
         continue;
       }
@@ -513,10 +514,10 @@ class Converter {
         }
         if (!other.empty())
           fail(src_, e.line, "power",
-               "token '" + t + "' is not valid in the " + ph->name + " phase (it belongs to: " + other + ")");
-        fail(src_, e.line, "power", "unknown " + std::string(ph->name) + " power token '" + t + "'");
+               "token " + text::quoted(t) + " is not valid in the " + ph->name + " phase (it belongs to: " + other + ")");
+        fail(src_, e.line, "power", "unknown " + std::string(ph->name) + " power token " + text::quoted(t));
       }
-      if (p.code & tok->bit) fail(src_, e.line, "power", "token '" + t + "' given twice");
+      if (p.code & tok->bit) fail(src_, e.line, "power", "token " + text::quoted(t) + " given twice");
       p.code |= tok->bit;
     }
     if (p.code == 0) fail(src_, e.line, "power", "no power token after the phase");
@@ -578,7 +579,7 @@ class Converter {
     for (const ScoreToken& t : kScoreTokens) {
       if (w[1] == t.name) kind = &t;
     }
-    if (!kind) fail(src_, e.line, "score", "unknown score category '" + w[1] + "'");
+    if (!kind) fail(src_, e.line, "score", "unknown score category " + text::quoted(w[1]));
     line.kind = kind->kind;
     if (line.kind == ScoreKind::Name) {
       // The card name is the rest of the text after the category word.
@@ -587,7 +588,7 @@ class Converter {
       if (name.empty()) fail(src_, e.line, "score", "'name' needs a card name after it");
       name_refs->push_back({e.line, name});
     } else if (w.size() > 2) {
-      fail(src_, e.line, "score", "unexpected text after category '" + w[1] + "'");
+      fail(src_, e.line, "score", "unexpected text after category " + text::quoted(w[1]));
     }
     return line;
   }
@@ -636,7 +637,7 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
     for (char c : key) {
       if (!((c >= 'a' && c <= 'z') || c == '-')) key_ok = false;
     }
-    if (!key_ok) fail(source, line_no, "line", "expected 'key: value' with a lowercase key, got '" + line + "'");
+    if (!key_ok) fail(source, line_no, "line", "expected 'key: value' with a lowercase key, got " + text::quoted(line));
     std::string value = trim(line.substr(colon + 1));
 
     if (key == "goal-draw") {
@@ -655,7 +656,7 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
       continue;
     }
     if (goal && key != "card" && key != "override") {
-      if (!is_goal_key(key)) fail(source, line_no, key, "unknown key in goal '" + goal->name + "'");
+      if (!is_goal_key(key)) fail(source, line_no, key, "unknown key in goal " + text::quoted(goal->name));
       if (value.empty()) fail(source, line_no, key, "empty value");
       goal->lines.push_back({line_no, key, value});
       continue;
@@ -681,7 +682,7 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
       Field* f = single_field(*cur, key);
       if (f->given())
         fail(source, line_no, key,
-             "given twice for '" + cur->name + "' (first at line " + std::to_string(f->line) + ")");
+             "given twice for " + text::quoted(cur->name) + " (first at line " + std::to_string(f->line) + ")");
       f->line = line_no;
       f->value = value;
     }
@@ -705,7 +706,7 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
       std::string lv = name.substr(open + 2, name.size() - open - 3);
       for (int l = 0; l < kNumLevels; ++l)
         if (lv == kLevelNames[l]) level = l;
-      if (level < 0) fail(source, b.line, "override", "unknown level '" + lv + "' (expected base, tgs or rvi)");
+      if (level < 0) fail(source, b.line, "override", "unknown level " + text::quoted(lv) + " (expected base, tgs or rvi)");
       name = trim(name.substr(0, open));
     }
     Block* target = nullptr;
@@ -714,13 +715,13 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
       if (level >= 0 && levels.copies_at(c, level) <= 0) continue;
       if (target)
         fail(source, b.line, "override",
-             "the name '" + name + "' belongs to several designs; edit the card block itself, or name the "
+             "the name " + text::quoted(name) + " belongs to several designs; edit the card block itself, or name the "
              "level ('override: " + name + " [base]')");
       target = &c;
     }
     if (!target)
       fail(source, b.line, "override",
-           "no card named '" + name + "'" + (level >= 0 ? std::string(" with copies at level ") + kLevelNames[level] : "") +
+           "no card named " + text::quoted(name) + (level >= 0 ? std::string(" with copies at level ") + kLevelNames[level] : "") +
                " earlier in the data");
     apply_override(*target, b);
   }
@@ -737,12 +738,12 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
       const Design& o = db.designs[j];
       if (d.start_number >= 0 && o.start_number == d.start_number && overlaps(o, d))
         fail(source, cards[i].start.line, "start",
-             "start number " + std::to_string(d.start_number) + " is also used by '" + o.name + "' (line " +
+             "start number " + std::to_string(d.start_number) + " is also used by " + text::quoted(o.name) + " (line " +
                  std::to_string(cards[j].line) + ") at the same level");
       if (o.name != d.name) continue;
       if (!any_copies(d) || !any_copies(o) || overlaps(o, d))
         fail(source, cards[i].line, "card",
-             "duplicate name '" + d.name + "' (also at line " + std::to_string(cards[j].line) +
+             "duplicate name " + text::quoted(d.name) + " (also at line " + std::to_string(cards[j].line) +
                  "); two designs may share a name only if no level has copies of both");
     }
   }
@@ -768,7 +769,7 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
         int found = -1;
         for (size_t j = 0; j < db.designs.size() && found < 0; ++j)
           if (db.designs[j].name == name && overlaps(db.designs[j], d)) found = static_cast<int>(j);
-        if (found < 0) fail(source, f.line, "first-game-hand", "unknown card '" + name + "'");
+        if (found < 0) fail(source, f.line, "first-game-hand", "unknown card " + text::quoted(name));
         d.first_game_hand.push_back(static_cast<int16_t>(found));
       }
     }
@@ -782,15 +783,15 @@ CardDb parse_card_db(const std::string& text, const std::string& source) {
         all.push_back(static_cast<int>(j));
         if (overlaps(db.designs[j], d)) in_play.push_back(static_cast<int>(j));
       }
-      if (all.empty()) fail(source, ref.first, "score", "unknown card '" + ref.second + "'");
+      if (all.empty()) fail(source, ref.first, "score", "unknown card " + text::quoted(ref.second));
       int found = all.front();
       if (all.size() > 1) {
         // Several designs share the name (never at the same level): take the one
         // that is in the deck together with this card.
         if (in_play.size() != 1)
           fail(source, ref.first, "score",
-               "card name '" + ref.second + "' is shared by several designs and " +
-                   (in_play.empty() ? "none" : "more than one") + " of them is in play with '" + d.name + "'");
+               "card name " + text::quoted(ref.second) + " is shared by several designs and " +
+                   (in_play.empty() ? "none" : "more than one") + " of them is in play with " + text::quoted(d.name));
         found = in_play.front();
       }
       s.design = static_cast<int16_t>(found);

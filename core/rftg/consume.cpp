@@ -170,11 +170,13 @@ int legal_ante(const Game& g, const State& s, int seat, int* out) {
   return n;
 }
 
-// AnteKeep: one of the revealed cards with a higher cost than the ante card (E21).
+// AnteKeep: one of the revealed cards with a higher cost than the ante card (E21); with the
+// reference engine's reading, any revealed card once one of them is higher.
 CardSet ante_winners(const Game& g, const State& s, int seat) {
   CardSet revealed = s.hand[seat] & s.fresh, out;
   int ante_cost = g.card(s.ante).cost;
   revealed.for_each([&](int c) { if (g.card(c).cost > ante_cost) out.set(c); });
+  if (__builtin_expect(g.options().reference_readings & kReadingAnteKeepAny, 0) && out.any()) out = revealed;
   return distinct_copies(g, out, out);
 }
 

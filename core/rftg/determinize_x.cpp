@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rftg/play.h"
+#include "rftg/visibility.h"
 
 namespace gs::rftg {
 
@@ -26,7 +27,7 @@ struct Slot {
 }  // namespace
 
 void redeal_by_class(const Game& g, const State& s, State& d, int observer, Rng& rng) {
-  const bool hidden_starts = s.stage == kStageStartDiscard && g.start_choice();
+  const bool hidden_starts = start_worlds_hidden(g, s);
   const bool ante = s.stage == kStageConsume && s.decision == DecisionKind::AnteKeep;
   const CardSet goods = good_cards(g, s);
   constexpr int kClasses = 24;  // owner code (0 outside the draft, 1..7) x start-world colour (none, blue, red)

@@ -5,15 +5,15 @@
 
 namespace gs::rftg {
 
-CardSet draw_own(State& s, int seat, int n) {
+CardSet draw_own(State& s, int seat, int n, int good_world) {
   CardSet own = owned_by(s, seat);
   CardSet deck_all = s.deck, discard_all = s.discard;
   s.deck = deck_all & own;
   s.discard = discard_all & own;
-  uint8_t nstack = static_cast<uint8_t>(s.nstack);
-  s.nstack = 0;  // no known deck top in a draft (docs/state-json.md)
-  CardSet got = draw_set(s, n);  // with its reshuffle of the own discard pile (A12, A13)
-  s.nstack = static_cast<int8_t>(nstack);
+  int8_t nstack = s.nstack;
+  if (nstack > 0) s.nstack = 0;  // no known deck top in a draft (docs/state-json.md); a script stays
+  CardSet got = draw_set(s, n, seat, good_world);  // with its reshuffle of the own discard pile (A12, A13)
+  s.nstack = nstack;
   s.deck |= deck_all - own;
   s.discard |= discard_all - own;
   return got;
@@ -74,7 +74,7 @@ int run_draft(const Game& g, State& s, int* out, RandomPicker* pick) {
       for (int seat = 0; seat < s.players; ++seat) {  // five cards each from the shared draft deck
         CardSet deck_all = s.deck;
         s.deck = common_cards(s);
-        CardSet got = draw_set(s, kPacket);
+        CardSet got = draw_set(s, kPacket, seat);
         s.deck = deck_all - got;
         s.hand[seat] |= got;
       }

@@ -284,9 +284,17 @@ std::string Game::decision_name(DecisionKind k) const {
   return kNames[static_cast<int>(k)];
 }
 
-State Game::new_initial_state(uint64_t seed) const {
+State Game::new_initial_state(uint64_t seed) const { return set_up(seed, nullptr); }
+
+State Game::new_scripted_state(const Script& script, uint64_t seed) const {
+  if (script.players != players()) throw ScriptError("the script is not bound to this game (Game::bind_script)");
+  return set_up(seed, &script);
+}
+
+State Game::set_up(uint64_t seed, const Script* script) const {
   State s{};
   s.rng = Rng(splitmix64(seed));
+  if (script) attach_script(s, script, 0);
   s.players = static_cast<int8_t>(players());
   s.advanced = advanced() ? 1 : 0;
   s.vp_pool = static_cast<int16_t>(initial_pool());
@@ -330,7 +338,7 @@ State Game::new_initial_state(uint64_t seed) const {
   }
   int best = 1000;
   for (int seat = 0; seat < s.players; ++seat) {
-    int w = starts.nth(static_cast<int>(s.rng.below(static_cast<uint32_t>(starts.count()))));
+    int w = deal_start_world(*this, s, starts, seat);
     starts.reset(w);
     s.deck.reset(w);
     s.tableau[seat].set(w);

@@ -11,6 +11,7 @@
 #include "rftg/cards.h"
 #include "rftg/narrow.h"
 #include "rftg/options.h"
+#include "rftg/script.h"
 #include "rftg/solo.h"
 #include "rftg/state.h"
 
@@ -226,6 +227,17 @@ class Game {
 
   // The engine.
   State new_initial_state(uint64_t seed) const;
+  // Scripted randomness (script.h, docs/scripted-draws.md). bind_script checks a script
+  // against this game and fills its tables (a ScriptError names what is wrong); a bound
+  // script must outlive every State that follows it. new_scripted_state deals the start
+  // worlds, goals and cards the script gives (start worlds or goals it leaves out come
+  // from the seed); follow_script makes any position draw from the script, from its
+  // draw `position` on (nullptr: random draws again).
+  void bind_script(Script& script) const;
+  State new_scripted_state(const Script& script, uint64_t seed = 0) const;
+  void follow_script(State& s, const Script* script, int position = 0) const;
+  const Script* script(const State& s) const;  // the script s follows, nullptr if none
+  int script_position(const State& s) const;   // scripted draws s has taken (0 if none)
   int legal_actions(const State& s, int* out) const;  // returns count; out needs kMaxLegal entries
   std::vector<int> legal_actions(const State& s) const;
   bool is_legal(const State& s, int action) const;
@@ -245,6 +257,13 @@ class Game {
   bool narrow_engine() const { return narrow_ != nullptr; }
   using Picker = RandomPicker;  // bots/playout.h finds the in-engine random play by this name
   bool is_terminal(const State& s) const { return s.stage == kStageGameOver; }
+  // The size of the action space: every action code a decision of this game can have is below it
+  // (state.h, act::): the card instances, pass, action cards, methods, numbers, windfall classes and
+  // consume power slots (4 per instance); with takeovers also the takeover codes, which number the
+  // worlds over kMaxInstances. Base game 756, TGS 844, RvI 1020 (1632 with takeovers).
+  int num_distinct_actions() const {
+    return takeovers_on_ ? act::kTakeoverBase + 2 * kMaxInstances + n_ : act::kPowerBase + 4 * n_;
+  }
   int current_player(const State& s) const { return s.actor; }
   std::string describe(const State& s, int action) const;
   std::string decision_name(DecisionKind k) const;
@@ -285,6 +304,7 @@ class Game {
   std::vector<std::vector<ScoreSet>> score_sets_;  // by design (scoring.cpp)
   void index_score_lines();
   ScoreParts score_parts(const State& s, int seat, int goal_vp) const;  // with the seat's goal VP given
+  State set_up(uint64_t seed, const Script* script) const;             // new_initial_state, new_scripted_state
   void goal_scores(const State& s, int* goals) const;                  // every seat's goal VP (0 without goals)
   void index_consume_powers();
   CardSet all_, later_copies_, start_worlds_, worlds_, developments_, windfall_, production_;

@@ -1,6 +1,7 @@
 // Goal tiles in the card data file: "goal:" blocks and the "goal-draw:" line
 // (format in docs/card-data.md, "Goals"). Errors read "<source>:<line>: <field>: <problem>".
 #include "rftg/goal_db.h"
+#include "common/quoted.h"
 
 #include <string>
 #include <vector>
@@ -10,7 +11,7 @@ namespace gs::rftg {
 namespace {
 
 [[noreturn]] void fail(const std::string& source, int line, const std::string& field, const std::string& problem) {
-  throw CardDataError(source + ":" + std::to_string(line) + ": " + field + ": " + problem);
+  throw CardDataError(source + ":" + std::to_string(line) + ": " + text::shortened(field) + ": " + problem);
 }
 
 std::vector<std::string> words(const std::string& s) {
@@ -38,7 +39,7 @@ int number(const std::string& source, int line, const std::string& field, const 
   }
   if (text[0] == '-') v = -v;
   if (!ok || v < lo || v > hi)
-    fail(source, line, field, "bad number '" + text + "' (expected a whole number from " + std::to_string(lo) + " to " +
+    fail(source, line, field, "bad number " + text::quoted(text) + " (expected a whole number from " + std::to_string(lo) + " to " +
                                   std::to_string(hi) + ")");
   return static_cast<int>(v);
 }
@@ -77,7 +78,7 @@ int lookup(const Named (&table)[N], const std::string& word, const std::string& 
     if (word == n.name) return n.value;
     list += (list.empty() ? "" : ", ") + std::string(n.name);
   }
-  fail(source, line, field, "unknown " + field + " '" + word + "' (expected " + list + ")");
+  fail(source, line, field, "unknown " + field + " " + text::quoted(word) + " (expected " + list + ")");
 }
 
 }  // namespace
@@ -98,10 +99,10 @@ GoalDesign parse_goal_block(const GoalBlock& b, const std::string& source) {
   for (size_t i = 0; i < b.lines.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (b.lines[i].key == b.lines[j].key)
-        fail(source, b.lines[i].line, b.lines[i].key, "given twice for goal '" + b.name + "'");
+        fail(source, b.lines[i].line, b.lines[i].key, "given twice for goal " + text::quoted(b.name));
   auto need = [&](const char* key) -> const GoalBlock::Line& {
     const GoalBlock::Line* l = field(key);
-    if (!l) fail(source, b.line, key, "missing (goal '" + b.name + "' needs a '" + key + ":' line)");
+    if (!l) fail(source, b.line, key, "missing (goal " + text::quoted(b.name) + " needs a '" + key + ":' line)");
     return *l;
   };
   const auto& kind = need("kind");
@@ -119,7 +120,7 @@ GoalDesign parse_goal_block(const GoalBlock& b, const std::string& source) {
   g.vp = static_cast<int8_t>(number(source, vp.line, "vp", vp.value, 0, 99));
   const GoalBlock::Line* tie = field("tie-vp");
   if (g.kind == GoalKind::Most) {
-    if (!tie) fail(source, b.line, "tie-vp", "missing (most goal '" + b.name + "' needs a 'tie-vp:' line)");
+    if (!tie) fail(source, b.line, "tie-vp", "missing (most goal " + text::quoted(b.name) + " needs a 'tie-vp:' line)");
     g.tie_vp = static_cast<int8_t>(number(source, tie->line, "tie-vp", tie->value, 0, 99));
   } else {
     if (tie) fail(source, tie->line, "tie-vp", "only most goals have a tie-vp (tied first goals score their vp)");
@@ -133,7 +134,7 @@ GoalDesign parse_goal_block(const GoalBlock& b, const std::string& source) {
 void parse_goal_draw(const std::string& value, int line, const std::string& source, int* draw) {
   std::vector<std::string> w = words(value);
   if (w.size() != 4 || w[0] != "first" || w[2] != "most")
-    fail(source, line, "goal-draw", "expected 'first N, most M', got '" + value + "'");
+    fail(source, line, "goal-draw", "expected 'first N, most M', got " + text::quoted(value));
   draw[0] = number(source, line, "goal-draw", w[1], 0, 16);
   draw[1] = number(source, line, "goal-draw", w[3], 0, 16);
 }
@@ -142,7 +143,7 @@ void check_goals(const CardDb& db, const std::string& source, int last_line) {
   if (db.goals.size() > 16) fail(source, last_line, "goal", "at most 16 goals");
   for (size_t i = 0; i < db.goals.size(); ++i)
     for (size_t j = 0; j < i; ++j)
-      if (db.goals[i].name == db.goals[j].name) fail(source, last_line, "goal", "duplicate goal '" + db.goals[i].name + "'");
+      if (db.goals[i].name == db.goals[j].name) fail(source, last_line, "goal", "duplicate goal " + text::quoted(db.goals[i].name));
   for (int level = kTgs; level < kNumLevels; ++level) {
     int have[2] = {0, 0};
     for (const GoalDesign& g : db.goals)

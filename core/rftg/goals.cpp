@@ -84,6 +84,11 @@ void goal_values(const Game& g, const State& s, GoalMeasure m, int* v) {
 // §2.1: the game's first and most goals, drawn at random from those of its level.
 void deal_goals(const Game& g, State& s) {
   s.goals = 0;
+  for (uint8_t& c : s.goal_claims) c = 0;
+  if (const Script* script = script_of(s); script && script->goals_given) {  // checked by Game::bind_script
+    for (int goal : script->goals) s.goals = static_cast<uint16_t>(s.goals | (1u << goal));
+    return;
+  }
   for (int kind = 0; kind < 2; ++kind) {
     std::vector<int> pool = g.goal_pool(kind);
     for (int k = 0; k < g.db().goal_draw[kind]; ++k) {
@@ -130,6 +135,31 @@ void check_goal_losses(const Game& g, State& s) {
     uint8_t& claims = s.goal_claims[slot_of(s, goal)];
     if (claims && loses(gd, standings(g, s, goal))) claims = 0;
   }
+}
+
+// How each seat stands on each goal in play at the end (§2.3, §2.4): the first goals it
+// scored, the most goals it holds, and those it does not hold but is tied at the top of
+// (at least the minimum), which score the tie chip. goal_vps below gives their VP.
+GoalOutcomes goal_outcomes(const Game& g, const State& s) {
+  GoalOutcomes out;
+  out.in_play = s.goals;
+  for (unsigned left = s.goals; left; left &= left - 1) {
+    int goal = __builtin_ctz(left);
+    const GoalDesign& gd = g.db().goals[goal];
+    uint8_t claims = s.goal_claims[slot_of(s, goal)];
+    const uint16_t bit = static_cast<uint16_t>(1u << goal);
+    if (gd.kind == GoalKind::First) {
+      for (int p = 0; p < s.players; ++p)
+        if ((claims >> p) & 1) out.first[p] |= bit;
+      continue;
+    }
+    MostStandings m = standings(g, s, goal);
+    for (int p = 0; p < s.players; ++p) {
+      if ((claims >> p) & 1) out.most[p] |= bit;
+      else if (m.v[p] == m.max && m.v[p] >= gd.at_least) out.most_tied[p] |= bit;
+    }
+  }
+  return out;
 }
 
 // §2.3 end of game and §2.4: first goals scored, the most-goal holder, and every other

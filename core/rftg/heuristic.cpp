@@ -148,6 +148,8 @@ int heuristic_choice(const Game& g, const State& s, const int* legal, int n) {
       if (hand.count() > 6) return pick_from_set(g, hand & above(s.floor), 1, false);
       return act::kPass;
     case DecisionKind::LuckyNumber: return act::kLuckyBase + 1;  // cost 2 is the commonest
+    case DecisionKind::TempMilitary:  // a conquest already won: keep the New Military Tactics
+      return s.context == kTempConquest && s.need <= 0 ? act::kPass : legal[0];
     default: return legal[0];
   }
 }

@@ -38,9 +38,6 @@ using namespace state_json_detail;
 // Develop/Settle selections until the reveal that ends the select step:
 // actions_hidden and selection_hidden (rftg/visibility.h).
 
-// RvI setup (§1.8): the start worlds lie face down until every seat has chosen.
-bool start_worlds_hidden(const Game& g, const State& s) { return s.stage == kStageStartDiscard && g.start_choice(); }
-
 // Gambling World (RvI): the cards revealed for an ante are seen by everybody.
 bool ante_revealed(const State& s) { return s.stage == kStageConsume && s.decision == DecisionKind::AnteKeep; }
 

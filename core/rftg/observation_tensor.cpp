@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "rftg/play.h"
+#include "rftg/visibility.h"
 
 namespace gs::rftg {
 
@@ -19,10 +20,6 @@ namespace {
 const char* const kActionNames[kNumActionCards] = {"explore5", "explore11", "develop",   "develop2", "settle",
                                                    "settle2",  "trade",     "consume2x", "produce"};
 const char* const kKindNames[5] = {"any", "novelty", "rare", "genes", "alien"};
-
-// The same secrecy rules as observation.cpp (G11).
-bool actions_hidden(const State& s) { return s.stage == kStageChooseAction; }
-bool selection_hidden(const State& s) { return (s.stage == kStageDevelop || s.stage == kStageSettle) && s.step == 1; }
 
 // Global block, then per seat block: slot positions.
 enum GlobalSlot {
@@ -88,6 +85,7 @@ void ObservationEncoder::encode(const State& s, int player, int16_t* out) const 
     set.for_each([&](int i) { ++block[design_slot_[i]]; });
   };
   auto card_code = [&](int instance) { return instance == kNone ? 0 : design_slot_[instance] + 1; };
+  const bool hidden_starts = start_worlds_hidden(g, s);
 
   put(out + kPlayers, s.players);
   put(out + kAdvanced, s.advanced);
@@ -124,7 +122,7 @@ void ObservationEncoder::encode(const State& s, int player, int16_t* out) const 
     }
     if (!me && selection_hidden(s)) put(b + kSelectionHidden, 1);
     else put(b + kSelected, card_code(s.selected[seat]));
-    count_designs(s.tableau[seat], b + kSeatFixed);
+    if (me || !hidden_starts) count_designs(s.tableau[seat], b + kSeatFixed);  // else face down (as the JSON)
     int16_t* goods = b + kSeatFixed + design_slots();
     (s.tableau[seat] & s.has_good).for_each([&](int i) { ++goods[world_slot_[i]]; });
   }

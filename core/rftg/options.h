@@ -2,6 +2,7 @@
 // error for bad options and illegal actions. Nothing here depends on the CardSet width,
 // so the two builds of the engine share these types (rftg/narrow.h).
 #pragma once
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -13,6 +14,18 @@ constexpr int kHandLimit = 10;  // §3.6
 struct RulesError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// Rules readings where galaxysim can play the reference engine's reading instead of its own
+// (docs/rules-expansions.md; used to replay that engine's records, docs/import.md).
+enum ReferenceReading : uint32_t {
+  kReadingAnteKeepAny = 1u << 0,  // E21: once a revealed card is higher than the ante, any revealed card may be kept
+  kReadingTacticsAnyWorld = 1u << 1,  // A27: New Military Tactics may be discarded with any world placed, not only to conquer
+};
+struct ReadingName {
+  const char* name;
+  uint32_t bit;
+};
+inline constexpr ReadingName kReferenceReadings[] = {{"E21", kReadingAnteKeepAny}, {"A27", kReadingTacticsAnyWorld}};
 
 struct GameOptions {
   int players = 4;
@@ -31,6 +44,8 @@ struct GameOptions {
   // Random play (Game::play_random) with the narrow engine when the cards fit (rftg/narrow.h):
   // the same games, faster. Off only to compare the two.
   bool narrow_engine = true;
+  // ReferenceReading bits: the reference engine's reading of these rules instead of galaxysim's.
+  uint32_t reference_readings = 0;
 };
 
 }  // namespace gs::rftg

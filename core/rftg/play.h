@@ -21,6 +21,24 @@ inline CardSet active_tableau(const State& s, int seat) {
 
 inline uint64_t word_mask(bool on) { return 0 - static_cast<uint64_t>(on); }  // all ones if on
 
+// Scripted draws (script.h; script.cpp): the card the script's next draw takes from
+// `deck`, checked against the seat drawn for and the world a good goes under (instance,
+// or -1 for a card that is not a good); a ScriptError when the script does not allow it.
+// A scripted State has nstack < 0 (its stack holds the script's place, script.cpp).
+int scripted_draw(State& s, const CardSet& deck, int seat, int good_world);
+inline bool scripted(const State& s) { return s.nstack < 0; }
+const Script* script_of(const State& s);  // nullptr when not scripted
+int script_position(const State& s);       // scripted draws taken so far
+void attach_script(State& s, const Script* script, int position);
+// Of `worlds` (the seat's worlds about to get a good), the one the script's next draw puts
+// a good on, else the lowest (script.cpp).
+int scripted_good_world(const Game& g, const State& s, int seat, const CardSet& worlds);
+// Whether the script's next draw is a hand card (not a good) for `seat` (script.cpp).
+bool scripted_hand_draw_next(const State& s, int seat);
+// The start world dealt to `seat` from `pile`: the script's if it deals start worlds,
+// else one at random.
+int deal_start_world(const Game& g, State& s, const CardSet& pile, int seat);
+
 // The discard pile becomes the deck (A13).
 inline void reshuffle(State& s) {
   s.deck = s.discard;
@@ -29,7 +47,7 @@ inline void reshuffle(State& s) {
 
 // draw_set of the narrow engine (two-word sets): `hi`, all ones when the card is in the
 // second word, picks the word and splits the card's bit between the words.
-inline CardSet draw_set_two_words(State& s, int n) {
+inline CardSet draw_set_two_words(State& s, int n, int seat, int good_world) {
   uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], g0 = 0, g1 = 0;
   int c0 = popcount64(d0), c1 = popcount64(d1);
   for (int k = 0; k < n; ++k) {
@@ -40,8 +58,10 @@ inline CardSet draw_set_two_words(State& s, int n) {
       c0 = popcount64(d0), c1 = popcount64(d1);
     }
     uint64_t hi, bit;
-    if (__builtin_expect(s.nstack > 0, 0)) {
-      int c = s.stack[--s.nstack];
+    if (__builtin_expect(s.nstack != 0, 0)) {
+      CardSet deck;
+      deck.w[0] = d0, deck.w[1] = d1;
+      int c = s.nstack > 0 ? s.stack[--s.nstack] : scripted_draw(s, deck, seat, good_world);
       hi = word_mask(c >= 64);
       bit = 1ull << (c & 63);
     } else {
@@ -64,13 +84,15 @@ inline CardSet draw_set_two_words(State& s, int n) {
   return got;
 }
 
-// Up to n cards drawn from the deck, returned as a set: each is the known stack's
-// top, else uniformly at random; the discard pile is reshuffled into the deck the
-// moment the deck runs out (A13), and drawing stops when both are empty (A12). The deck's words stay in registers:
+// Up to n cards drawn from the deck for `seat` (-1: no seat's), returned as a set: each
+// is the known stack's top or the script's next card, else uniformly at random; the
+// discard pile is reshuffled into the deck the moment the deck runs out (A13), and
+// drawing stops when both are empty (A12). `good_world`: the world the card goes under
+// as a good, -1 if none (only a script reads it). The deck's words stay in registers:
 // a draw is a few popcounts, one pdep and masked updates, with no indexed memory.
-inline CardSet draw_set(State& s, int n) {
+inline CardSet draw_set(State& s, int n, int seat = -1, int good_world = -1) {
   constexpr bool three = CardSet::kWords == 3;
-  if constexpr (!three) return draw_set_two_words(s, n);
+  if constexpr (!three) return draw_set_two_words(s, n, seat, good_world);
   uint64_t d0 = s.deck.w[0], d1 = s.deck.w[1], d2 = s.deck.top();
   uint64_t g0 = 0, g1 = 0, g2 = 0;
   int c0 = popcount64(d0), c1 = popcount64(d1), c2 = popcount64(d2);  // kept up to date across draws
@@ -83,8 +105,11 @@ inline CardSet draw_set(State& s, int n) {
     }
     int word;
     uint64_t bit;
-    if (__builtin_expect(s.nstack > 0, 0)) {
-      int c = s.stack[--s.nstack];
+    if (__builtin_expect(s.nstack != 0, 0)) {
+      CardSet deck;
+      deck.w[0] = d0, deck.w[1] = d1;
+      if constexpr (three) deck.w[2] = d2;
+      int c = s.nstack > 0 ? s.stack[--s.nstack] : scripted_draw(s, deck, seat, good_world);
       word = c >> 6;
       bit = 1ull << (c & 63);
     } else {
@@ -113,7 +138,7 @@ inline CardSet draw_set(State& s, int n) {
   return got;
 }
 // One card drawn as by draw_set; -1 if there is none (A12).
-inline int draw_one(State& s) { return draw_set(s, 1).first(); }
+inline int draw_one(State& s, int seat = -1, int good_world = -1) { return draw_set(s, 1, seat, good_world).first(); }
 // Draft variant (§6): every card has an owner code, 0..4 a seat, kOwnerCommon the cards
 // still to draft, kOwnerRemoved those left over; bit 0 is State::owner_bits, bits 1 and 2
 // are hand[5] and tableau[5] (seat 5 never plays a draft). Only cards in the deck, the
@@ -135,16 +160,16 @@ inline void set_owner(State& s, int card, int code) {
   s.tableau[5].w[k] = (code & 4) ? s.tableau[5].w[k] | bit : s.tableau[5].w[k] & ~bit;
 }
 // The seat's own deck and discard pile stand in for the shared ones during a draw (E41).
-CardSet draw_own(State& s, int seat, int n);  // draft.cpp
+CardSet draw_own(State& s, int seat, int n, int good_world = -1);  // draft.cpp
 
 // n cards for `seat`: from the shared deck, or the seat's own deck in the draft variant.
 inline CardSet draw_cards(State& s, int seat, int n) {
   if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, n);
-  return draw_set(s, n);
+  return draw_set(s, n, seat);
 }
-inline int draw_one_for(State& s, int seat) {
-  if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, 1).first();
-  return draw_one(s);
+inline int draw_one_for(State& s, int seat, int good_world = -1) {
+  if (__builtin_expect(s.draft != 0, 0)) return draw_own(s, seat, 1, good_world).first();
+  return draw_one(s, seat, good_world);
 }
 inline void draw_to_hand(State& s, int seat, int n) {
   if (n > 0) s.hand[seat] |= draw_cards(s, seat, n);
@@ -167,13 +192,19 @@ inline CardSet zoned_cards(const State& s) {
 }
 // The cards lying face down as goods: those in no zone.
 inline CardSet good_cards(const Game& g, const State& s) { return g.all_cards() - zoned_cards(s); }
+// The good card under `world` by the script: the card its last draw for a good on that
+// world took, if it still lies face down among `goods`; else -1 (script.cpp).
+int scripted_good(const Game& g, const State& s, int seat, int world, const CardSet& goods);
 // Goods are face down and interchangeable: the lowest good instance goes to the discard
-// pile (in the draft variant, the lowest good card the seat owns: to its own pile).
+// pile (in the draft variant, the lowest good card the seat owns: to its own pile). A
+// scripted game discards the card its script put under the world.
 inline void remove_good(const Game& g, State& s, int seat, int world) {
   s.has_good.reset(world);
-  if (__builtin_expect(s.draft != 0 || s.players == 1, 0)) {
+  if (__builtin_expect(s.draft != 0 || s.players == 1 || s.nstack < 0, 0)) {
     CardSet goods = good_cards(g, s);
-    s.discard.set((s.draft ? goods & owned_by(s, seat) : goods).first());
+    if (s.draft) goods &= owned_by(s, seat);
+    int c = scripted(s) ? scripted_good(g, s, seat, world, goods) : -1;
+    s.discard.set(c >= 0 ? c : goods.first());
     return;
   }
   for (int k = 0; k < CardSet::kWords; ++k) {  // the lowest card in no zone, one word at a time
@@ -303,6 +334,13 @@ void check_goals(const Game& g, State& s, unsigned when);      // at the end of 
 void check_goal_losses(const Game& g, State& s);               // after a card left a tableau
 void goal_values(const Game& g, const State& s, GoalMeasure m, int* v);  // v[seat] for every seat
 void goal_vps(const Game& g, const State& s, int* vp);  // every seat's goal VP at the end
+// The goals in play and, per seat, those scored (first), held (most) or tied for at the top
+// without the tile (most: the tie chip) at the end; bit = goal index (goals.cpp).
+struct GoalOutcomes {
+  uint16_t in_play = 0;
+  uint16_t first[kMaxPlayers] = {}, most[kMaxPlayers] = {}, most_tied[kMaxPlayers] = {};
+};
+GoalOutcomes goal_outcomes(const Game& g, const State& s);
 // The game's hand limit (10), two more with Pan-Galactic Research (§4.1, DISCARD_TO_12;
 // G-entry in docs/rules.md: what-if rule constants move both numbers together).
 inline int hand_limit(const Game& g, const State& s, int seat) {

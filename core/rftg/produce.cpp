@@ -53,6 +53,41 @@ unsigned open_classes(const Game& g, State& s, int seat) {
   return m;
 }
 
+// The seat's Produce draws that count its tableau, not this phase's goods: plain draws,
+// per Genes world, per military or Rebel world, per chromosome card.
+int tableau_draws(const Game& g, const CardSet& tab) {
+  int n = g.sum(kSumProduceDraw, tab) + g.sum(kSumDrawWorldGenes, tab) * (tab & g.worlds_of_kind(kGenes)).count();
+  if (__builtin_expect(g.has(Game::kHasProduceExtra), 0))
+    n += g.sum(kSumDrawMilitary, tab) * (tab & g.military_worlds()).count() +
+         g.sum(kSumDrawRebel, tab) * (tab & g.rebel_worlds()).count() +
+         g.sum(kSumDrawChromo, tab) * (tab & g.keyword_cards(kFlagChromo)).count();
+  return n;
+}
+
+// A scripted game's production (script.h): one world at a time in the order the script
+// names the worlds of its goods, each world's own draw (A20) right after its good, and the
+// tableau-count draws where the script puts them (the rest come at kDraws as usual). The
+// rules leave this order open; it matters only for which card each draw takes.
+CardSet scripted_production(const Game& g, State& s, int seat, CardSet empty) {
+  CardSet made;
+  const int early = s.tableau[seat].intersects(g.powered(kGroupProduce)) ? tableau_draws(g, s.tableau[seat]) : 0;
+  for (;;) {
+    if (s.drawn_early < early && scripted_hand_draw_next(s, seat)) {
+      draw_to_hand(s, seat, 1);
+      ++s.drawn_early;
+      continue;
+    }
+    if (empty.empty()) break;
+    int w = scripted_good_world(g, s, seat, empty);
+    if (draw_one_for(s, seat, w) < 0) break;  // A12: no card left
+    empty.reset(w);
+    made.set(w);
+    s.has_good.set(w);
+    draw_to_hand(s, seat, g.card(w).produce_draw_if);
+  }
+  return made;
+}
+
 void end_of_phase(const Game& g, State& s) {
   for (int t = 0; t < s.players; ++t) {  // Mining Conglomerate (A19)
     int seat = seat_at(s, t);
@@ -77,13 +112,16 @@ int run_produce(const Game& g, State& s, int* out, RandomPicker* pick) {
     const CardSet tab = s.tableau[seat];
     switch (s.step) {
       case kInit: {
+        s.drawn_early = 0;
         for (int k = 0; k < 5; ++k) s.produced[k] = 0;
         for (int k = 0; k < kNumWindfallClasses; ++k) s.windfall_left[k] = 0;
         CardSet empty = (tab & g.production_worlds()) - s.has_good;
-        if (empty.any()) {  // goods go on the empty worlds in increasing order (as long as cards last, A12)
+        if (__builtin_expect(scripted(s), 0)) {
+          CardSet made = scripted_production(g, s, seat, empty);
+          for (int k = 1; k < 5; ++k) s.produced[k] = static_cast<int8_t>((made & g.worlds_of_kind(k)).count());
+        } else if (empty.any()) {  // goods go on the empty worlds in increasing order (as long as cards last, A12)
           int want = empty.count();
-          CardSet got = draw_cards(s, seat, want);
-          int placed = got.count();
+          int placed = draw_cards(s, seat, want).count();
           CardSet made = placed == want ? empty : empty.without_top(want - placed);
           s.has_good |= made;
           for (int k = 1; k < 5; ++k) s.produced[k] = static_cast<int8_t>((made & g.worlds_of_kind(k)).count());
@@ -130,14 +168,8 @@ int run_produce(const Game& g, State& s, int* out, RandomPicker* pick) {
         if ((tab & g.powered(kGroupProduce)).any()) {
           int kinds = 0;
           for (int k = 1; k < 5; ++k) kinds += s.produced[k] > 0;
-          int n = g.sum(kSumProduceDraw, tab) +
-                  g.sum(kSumDrawWorldGenes, tab) * (tab & g.worlds_of_kind(kGenes)).count() +
-                  g.sum(kSumDrawEachNovelty, tab) * s.produced[kNovelty] +
+          int n = tableau_draws(g, tab) - s.drawn_early + g.sum(kSumDrawEachNovelty, tab) * s.produced[kNovelty] +
                   g.sum(kSumDrawEachAlien, tab) * s.produced[kAlien] + g.sum(kSumDrawDifferent, tab) * kinds;
-          if (__builtin_expect(g.has(Game::kHasProduceExtra), 0))
-            n += g.sum(kSumDrawMilitary, tab) * (tab & g.military_worlds()).count() +
-                 g.sum(kSumDrawRebel, tab) * (tab & g.rebel_worlds()).count() +
-                 g.sum(kSumDrawChromo, tab) * (tab & g.keyword_cards(kFlagChromo)).count();
           draw_to_hand(s, seat, n);
         }
         if (__builtin_expect(discard_produce_world(g, s, seat) != kNone, 0)) {

@@ -388,6 +388,16 @@ int run_settle(const Game& g, State& s, int* out, RandomPicker* pick) {
       }
       case kDraws: {
         int seat = seat_at(s, s.turn);
+        if (__builtin_expect(g.options().reference_readings & kReadingTacticsAnyWorld, 0) && s.need != kTacticsDone &&
+            (settle_active(g, s, seat) & g.nmt_cards()).any()) {
+          // The reference engine's reading of A27: New Military Tactics may go with any world placed (a
+          // TempMilitary decision as after a conquest: the copies or done).
+          s.context = kTempConquest;
+          s.need = 0;
+          s.floor = kNone;
+          s.step = kTemp;
+          break;
+        }
         if (!extended(g)) {
           int n = ((s.bonus >> seat) & 1) + g.sum(kSumSettleDrawAfter, active_tableau(s, seat));
           draw_to_hand(s, seat, n);

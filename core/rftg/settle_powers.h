@@ -133,6 +133,8 @@ void apply_temp_military(const Game& g, State& s, int action);
 // Conquest needing `missing` more Military: New Military Tactics discarded automatically
 // when the hand cannot help (G4); else a TempMilitary decision. Returns true when done.
 bool start_conquest_payment(const Game& g, State& s, int seat, int missing);
+// State::need when a placement's New Military Tactics question is answered (kDraws does not ask again).
+constexpr int8_t kTacticsDone = -1;
 // The most temporary Military the seat could still add (New Military Tactics, hand cards).
 int temp_potential(const Game& g, const State& s, int seat);
 

@@ -17,7 +17,7 @@ void deal_start_worlds(const Game& g, State& s) {
   });
   for (int seat = 0; seat < s.players; ++seat) {
     for (CardSet* pile : {&red, &blue}) {
-      int w = pile->nth(static_cast<int>(s.rng.below(static_cast<uint32_t>(pile->count()))));
+      int w = deal_start_world(g, s, *pile, seat);
       pile->reset(w);
       s.deck.reset(w);
       s.tableau[seat].set(w);

@@ -307,11 +307,19 @@ void setup_robot(const Game& g, State& s) {
 }
 
 // §5.7: VP chips, printed VP, and 6 or 9 per placed marker and per '?' six-cost development (E32).
-int robot_score(const Game& g, const State& s) {
+RobotScoreParts robot_score_parts(const Game& g, const State& s) {
+  RobotScoreParts parts;
   int per = g.solo_config().marker_vp[s.robot.difficulty];
-  int vp = s.chips[kRobot] + robot_markers_placed(s) * per;
-  s.tableau[kRobot].for_each([&](int c) { vp += g.question_six_devels().test(c) ? per : g.card(c).vp; });
-  return vp;
+  parts.chips = s.chips[kRobot];
+  parts.six_cost = robot_markers_placed(s) * per;
+  s.tableau[kRobot].for_each([&](int c) {
+    if (g.question_six_devels().test(c)) parts.six_cost += per;
+    else parts.cards += g.card(c).vp;
+  });
+  parts.total = parts.chips + parts.cards + parts.six_cost;
+  return parts;
 }
+
+int robot_score(const Game& g, const State& s) { return robot_score_parts(g, s).total; }
 
 }  // namespace gs::rftg

@@ -53,6 +53,10 @@ void robot_phase(const Game& g, State& s, Stage stage, int rep);  // after the h
 void setup_robot(const Game& g, State& s);                       // at the deal
 int robot_tableau_size(const State& s);                          // cards and placed markers
 int robot_score(const Game& g, const State& s);
+// The robot's score in parts (§5.7, E32): VP chips, printed VP of its tableau cards, and the
+// six-cost VP (placed markers and '?' six-cost developments, 6 or 9 each by difficulty).
+struct RobotScoreParts { int chips = 0, cards = 0, six_cost = 0, total = 0; };
+RobotScoreParts robot_score_parts(const Game& g, const State& s);
 int robot_markers_placed(const State& s);
 
 }  // namespace gs::rftg

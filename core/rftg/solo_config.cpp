@@ -4,13 +4,14 @@
 
 #include "rftg/cards.h"
 #include "rftg/solo.h"
+#include "common/quoted.h"
 
 namespace gs::rftg {
 
 namespace {
 
 [[noreturn]] void fail(const std::string& source, int line, const std::string& key, const std::string& problem) {
-  throw CardDataError(source + ":" + std::to_string(line) + ": " + key + ": " + problem);
+  throw CardDataError(source + ":" + std::to_string(line) + ": " + text::shortened(key) + ": " + problem);
 }
 
 std::string trim(const std::string& s) {
@@ -39,7 +40,7 @@ int number(const std::string& source, int line, const std::string& key, const st
     else v = v * 10 + (c - '0');
   }
   if (!ok || v < lo || v > hi)
-    fail(source, line, key, "bad number '" + text + "' (expected " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    fail(source, line, key, "bad number " + text::quoted(text) + " (expected " + std::to_string(lo) + " to " + std::to_string(hi) + ")");
   return v;
 }
 
@@ -47,7 +48,7 @@ int action_of(const std::string& source, int line, const std::string& key, const
   static const char* kNames[] = {"explore", nullptr, "develop", nullptr, "settle", nullptr, "trade", "consume2x", "produce"};
   for (int a = 0; a < kNumActionCards; ++a)
     if (kNames[a] && w == kNames[a]) return a;
-  fail(source, line, key, "unknown action '" + w + "' (expected explore, develop, settle, trade, consume2x or produce)");
+  fail(source, line, key, "unknown action " + text::quoted(w) + " (expected explore, develop, settle, trade, consume2x or produce)");
 }
 
 int face_of(const std::string& source, int line, const std::string& w) {
@@ -107,7 +108,7 @@ SoloConfig parse_solo_config(const std::string& text, const std::string& source,
     line = trim(line);
     if (line.empty()) continue;
     size_t colon = line.find(':');
-    if (colon == std::string::npos) fail(source, line_no, "line", "expected 'key: value', got '" + line + "'");
+    if (colon == std::string::npos) fail(source, line_no, "line", "expected 'key: value', got " + text::quoted(line));
     std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
     if (value.empty()) fail(source, line_no, key, "empty value");
     if (key == "robot") {
@@ -116,7 +117,7 @@ SoloConfig parse_solo_config(const std::string& text, const std::string& source,
       if (value != "default") {
         int d = db.find(value);
         if (d < 0 || db.designs[d].start_number < 0)
-          fail(source, line_no, key, "'" + value + "' is not a start world");
+          fail(source, line_no, key, text::quoted(value) + " is not a start world");
         robot_number = db.designs[d].start_number;
         if (robot_number >= 16) fail(source, line_no, key, "start-world number too high");
       }

@@ -173,6 +173,7 @@ struct State {
       int8_t windfall_left[kNumWindfallClasses];  // pending windfall productions by class
       int8_t produced[5];                         // current player's goods produced this phase, by kind
       int8_t produced_rare[kMaxPlayers];          // Rare goods produced this Produce phase
+      int8_t drawn_early;                         // scripted games: tableau-count draws already taken (produce.cpp)
     };
     struct {  // Settle (the expansions' powers and takeovers)
       uint8_t temp_military[kMaxPlayers];  // low nibble: temporary Military this phase; high: hand cards used for it
@@ -194,7 +195,7 @@ struct State {
 
 static_assert(std::is_trivially_copyable<State>::value, "State must be trivially copyable");
 static_assert(offsetof(State, takeovers) + sizeof(State::takeovers) <= offsetof(State, scratch) + kScratchBytes &&
-                  offsetof(State, produced_rare) + sizeof(State::produced_rare) <= offsetof(State, scratch) + kScratchBytes,
+                  offsetof(State, drawn_early) + sizeof(State::drawn_early) <= offsetof(State, scratch) + kScratchBytes,
               "State::scratch covers the whole stage scratch block");
 
 }  // namespace gs::rftg

@@ -18,6 +18,7 @@
 
 #include "common/json.h"
 #include "common/suggest.h"
+#include "common/quoted.h"
 #include "rftg/play.h"
 
 namespace gs::rftg {
@@ -252,6 +253,29 @@ void write_player_scratch(const Game& g, const State& s, int i, json::Value& p) 
 
 }  // namespace
 
+// A scripted position's draws still to come (docs/scripted-draws.md): a card name each,
+// or {"card", "seat", "good_on"} when the draw names its seat or use.
+json::Value script_value(const Script& script, int position) {
+  json::Value draws = json::Value::array();
+  for (size_t k = position; k < script.draws.size(); ++k) {
+    const ScriptedDraw& d = script.draws[k];
+    if (d.seat < 0 && d.good_on == ScriptedDraw::kAnyUse) {
+      draws.push_back(script.names[d.design]);
+      continue;
+    }
+    json::Value x = json::Value::object();
+    x.set("card", script.names[d.design]);
+    if (d.seat >= 0) x.set("seat", static_cast<int>(d.seat));
+    if (d.good_on >= 0) x.set("good_on", script.names[d.good_on]);
+    else if (d.good_on == ScriptedDraw::kNotAGood) x.set("good_on", json::Value());
+    draws.push_back(std::move(x));
+  }
+  json::Value v = json::Value::object();
+  v.set("draws_taken", position);
+  v.set("draws", std::move(draws));
+  return v;
+}
+
 std::string Game::to_json(const State& s, int indent) const {
   json::Value v = json::Value::object();
   v.set("format", "galaxysim-rftg-state");
@@ -291,6 +315,7 @@ std::string Game::to_json(const State& s, int indent) const {
     stacked.set(s.stack[k]);
   }
   v.set("deck_top", std::move(top));
+  if (const Script* script = script_of(s)) v.set("script", script_value(*script, script_position(s)));
   v.set("deck", card_list(*this, s.deck - stacked));
   v.set("discard", card_list(*this, s.discard));
   v.set("good_cards", card_list(*this, good_cards(*this, s)));
@@ -312,7 +337,7 @@ using json::Reader;
 
 [[noreturn]] void bad(const Reader& r, const std::string& problem) {
   if (r.path().empty()) throw RulesError("state JSON: " + problem);
-  throw RulesError("state JSON, at '" + r.path() + "': " + problem);
+  throw RulesError("state JSON, at " + text::quoted(r.path()) + ": " + problem);
 }
 
 using text::lower;
@@ -324,7 +349,7 @@ void check_keys(const Reader& r, std::initializer_list<const char*> allowed) {
     if (std::find(names.begin(), names.end(), k) != names.end()) continue;
     std::string list;
     for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-    bad(r, "unknown key '" + k + "'" + suggest(k, names) + "; known keys: " + list);
+    bad(r, "unknown key " + text::quoted(k) + suggest(k, names) + "; known keys: " + list);
   }
 }
 
@@ -335,7 +360,7 @@ int label_index(const Reader& r, const char* const* labels, int n, const char* w
   std::vector<std::string> names(labels, labels + n);
   std::string list;
   for (const std::string& x : names) list += (list.empty() ? "" : ", ") + x;
-  bad(r, "unknown " + std::string(what) + " '" + text + "'" + suggest(text, names) + "; expected one of " + list);
+  bad(r, "unknown " + std::string(what) + " " + text::quoted(text) + suggest(text, names) + "; expected one of " + list);
 }
 
 enum Zone : int { kZoneHand, kZoneTableau, kZoneDeckTop, kZoneDeck, kZoneDiscard, kZoneGoods };
@@ -408,16 +433,16 @@ CardRef Loader::ref(const Reader& r) const {
       int k = std::stoi(text.substr(h + 2));
       int n = g_.copies(jt->second).count();
       if (k < 1 || k > n)
-        bad(r, "card '" + text + "': there " + (n == 1 ? std::string("is only 1 copy") : "are only " + std::to_string(n) + " copies") +
-                   " of '" + base + "' in this game");
+        bad(r, "card " + text::quoted(text) + ": there " + (n == 1 ? std::string("is only 1 copy") : "are only " + std::to_string(n) + " copies") +
+                   " of " + text::quoted(base) + " in this game");
       return {jt->second, k};
     }
   }
   if (g_.db().find(base) >= 0)
-    bad(r, "card '" + base + "' is not used in the '" + g_.options().expansion + "' game");
+    bad(r, "card " + text::quoted(base) + " is not used in the " + text::quoted(g_.options().expansion) + " game");
   std::vector<std::string> all;
   for (const auto& kv : names_) all.push_back(kv.first);
-  bad(r, "unknown card '" + text + "'" + suggest(base, all));
+  bad(r, "unknown card " + text::quoted(text) + suggest(base, all));
 }
 
 void Loader::collect(const Reader& list, Zone zone, int seat) {
@@ -433,7 +458,7 @@ void Loader::resolve_placements() {
     if (p.ref.copy == 0) continue;
     int i = first_copy(p.ref.design) + p.ref.copy - 1;
     if (!where_[i].empty())
-      bad(p.at, "card '" + p.at.get_string() + "' is placed twice (also at '" + where_[i] + "')");
+      bad(p.at, "card " + text::quoted(p.at.get_string()) + " is placed twice (also at " + text::quoted(where_[i]) + ")");
     where_[i] = p.at.path();
     p.instance = i;
   }
@@ -449,8 +474,8 @@ void Loader::resolve_placements() {
     });
     if (found < 0) {
       const std::string& name = g_.db().designs[p.ref.design].name;
-      if (copies.count() == 1) bad(p.at, "card '" + name + "' is placed twice (also at " + others + ")");
-      bad(p.at, "too many copies of '" + name + "': this game has " + std::to_string(copies.count()) +
+      if (copies.count() == 1) bad(p.at, "card " + text::quoted(name) + " is placed twice (also at " + others + ")");
+      bad(p.at, "too many copies of " + text::quoted(name) + ": this game has " + std::to_string(copies.count()) +
                     " and they are already placed (at " + others + ")");
     }
     where_[found] = p.at.path();
@@ -464,7 +489,7 @@ int Loader::resolve_one(const Reader& r, const CardSet& zone, const std::string&
   CardRef c = ref(r);
   CardSet in_zone = g_.copies(c.design) & zone;
   int i = c.copy ? first_copy(c.design) + c.copy - 1 : in_zone.first();
-  if (i < 0 || !zone.test(i)) bad(r, "card '" + r.get_string() + "' is not in " + zone_name);
+  if (i < 0 || !zone.test(i)) bad(r, "card " + text::quoted(r.get_string()) + " is not in " + zone_name);
   return i;
 }
 
@@ -479,9 +504,9 @@ CardSet Loader::resolve_refs(const Reader& list, const CardSet& zone, const std:
       if ((c.copy != 0) != (pass == 0)) continue;
       CardSet in_zone = g_.copies(c.design) & zone;
       if (c.copy == 0 && in_zone.any() && (in_zone - out).empty())
-        bad(r, "card '" + r.get_string() + "' is listed more often than it is in " + zone_name);
+        bad(r, "card " + text::quoted(r.get_string()) + " is listed more often than it is in " + zone_name);
       int i = resolve_one(r, zone - (c.copy ? CardSet() : out), zone_name);
-      if (out.test(i)) bad(r, "card '" + r.get_string() + "' is listed twice");
+      if (out.test(i)) bad(r, "card " + text::quoted(r.get_string()) + " is listed twice");
       out.set(i);
     }
   }
@@ -501,10 +526,10 @@ State Loader::load() {
                     "rng", "decision", "actor", "players", "deck_top", "deck", "discard", "good_cards", "bonus",
                     "need", "floor", "active", "method", "picked_kinds", "units", "used", "ante", "windfall_left",
                     "produced", "goals", "vulnerable", "takeovers", "settle_actions", "declared", "context",
-                    "round_discarded", "owners", "robot"});
+                    "round_discarded", "owners", "robot", "script"});  // "script": attached by the caller
   Reader format = root.at("format");
   if (format.get_string() != "galaxysim-rftg-state")
-    bad(format, "expected \"galaxysim-rftg-state\", got \"" + format.get_string() + "\"");
+    bad(format, "expected \"galaxysim-rftg-state\", got " + text::quoted(format.get_string()));
   Reader version = root.at("version");
   if (version.get_int() != 1)
     bad(version, "unsupported version " + std::to_string(version.get_int()) + " (this galaxysim reads version 1)");
@@ -525,7 +550,7 @@ State Loader::load() {
     bad(game.at("players"), "the position is for " + std::to_string(players) + " players but this game has " +
                                 std::to_string(g_.players()));
   if (auto e = game.find("expansion"); e && e->get_string() != g_.options().expansion)
-    bad(*e, "the position is for expansion '" + e->get_string() + "' but this game is '" + g_.options().expansion + "'");
+    bad(*e, "the position is for expansion " + text::quoted(e->get_string()) + " but this game is " + text::quoted(g_.options().expansion));
   if (auto a = game.find("advanced"); a && a->get_bool() != g_.advanced())
     bad(*a, std::string("the position is ") + (a->get_bool() ? "" : "not ") + "for the advanced game but this game is " +
                 (g_.advanced() ? "" : "not ") + "advanced");
@@ -606,7 +631,7 @@ State Loader::load() {
         int w = resolve_one(r, s_.tableau[i], seat + ".tableau");
         int kind = g_.card(w).good;
         if (!g_.card(w).world() || kind < kNovelty || kind > kAlien)
-          bad(r, "card '" + r.get_string() + "' cannot carry a good (not a world with a good kind)");
+          bad(r, "card " + text::quoted(r.get_string()) + " cannot carry a good (not a world with a good kind)");
       }
       s_.has_good |= worlds;
     }
@@ -617,8 +642,8 @@ State Loader::load() {
         Reader r = a->at(k);
         int act = label_index(r, kActionLabels, kNumActionCards, "action card");
         if (!g_.advanced() && (act == kActDevelop2 || act == kActSettle2))
-          bad(r, "'" + r.get_string() + "' exists only in the advanced 2-player game");
-        if ((mask >> act) & 1) bad(r, "action card '" + r.get_string() + "' is listed twice");
+          bad(r, text::quoted(r.get_string()) + " exists only in the advanced 2-player game");
+        if ((mask >> act) & 1) bad(r, "action card " + text::quoted(r.get_string()) + " is listed twice");
         mask = static_cast<uint16_t>(mask | act_bit(act));
       }
       int most = g_.advanced() ? 2 : 1;
@@ -708,7 +733,7 @@ void Loader::read_scalars(const Reader& root) {
     }
     s_.bonus = static_cast<uint8_t>(mask);
   }
-  if (auto r = root.find("need")) s_.need = static_cast<int8_t>(r->get_int(0, 127));
+  if (auto r = root.find("need")) s_.need = static_cast<int8_t>(r->get_int(-1, 127));  // -1: settle.cpp kTacticsDone
   if (auto r = root.find("floor"); r && !r->is_null()) s_.floor = static_cast<uint8_t>(resolve_any(*r));
   if (auto r = root.find("active")) read_active(*r);
   if (auto r = root.find("method")) s_.method = static_cast<uint8_t>(label_index(*r, kMethodLabels, kNumMethods, "settle method"));
@@ -835,12 +860,12 @@ void Loader::read_owners(const Reader& root) {
     keys.push_back("removed");
     for (const std::string& k : r->keys()) {
       if (std::find(keys.begin(), keys.end(), k) == keys.end())
-        bad(*r, "unknown owner '" + k + "' (expected a seat number, common or removed)");
+        bad(*r, "unknown owner " + text::quoted(k) + " (expected a seat number, common or removed)");
       int code = k == "common" ? kOwnerCommon : k == "removed" ? kOwnerRemoved : std::stoi(k);
       Reader list = r->at(k);
       for (size_t i = 0; i < list.size(); ++i) {
         int c = resolve_any(list.at(i));
-        if (listed.test(c)) bad(list.at(i), "card '" + list.at(i).get_string() + "' has two owners");
+        if (listed.test(c)) bad(list.at(i), "card " + text::quoted(list.at(i).get_string()) + " has two owners");
         listed.set(c);
         set_owner(s_, c, code);
       }
@@ -855,7 +880,7 @@ void Loader::read_owners(const Reader& root) {
   CardSet piles = (g_.all_cards() - listed - nowhere) & (s_.deck | s_.discard | goods_);
   if (piles.any())
     bad(r ? *r : root, "the draft variant needs the owner of every card in the deck, the discard pile and the goods "
-                       "(missing: '" + card_label(g_, piles.first()) + "')");
+                       "(missing: " + text::quoted(card_label(g_, piles.first())) + ")");
 }
 
 // The solo robot (the zones were placed with the other cards).
@@ -924,9 +949,9 @@ void Loader::read_goals(const Reader& root) {
     if (goal < 0 || g_.db().goals[goal].level > g_.level()) {
       std::vector<std::string> names;
       for (const GoalDesign& d : g_.db().goals) if (d.level <= g_.level()) names.push_back(d.name);
-      bad(o.at("goal"), "unknown goal '" + name + "'" + suggest(name, names));
+      bad(o.at("goal"), "unknown goal " + text::quoted(name) + suggest(name, names));
     }
-    if ((s_.goals >> goal) & 1) bad(o.at("goal"), "goal '" + name + "' is listed twice");
+    if ((s_.goals >> goal) & 1) bad(o.at("goal"), "goal " + text::quoted(name) + " is listed twice");
     s_.goals = static_cast<uint16_t>(s_.goals | (1u << goal));
     unsigned mask = o.find("seats") ? seat_mask(o.at("seats")) : 0;
     if (g_.db().goals[goal].kind == GoalKind::Most && __builtin_popcount(mask) > 1)
@@ -948,7 +973,7 @@ void Loader::check_position(const Reader& root) {
   Reader stage = root.at("stage");
   auto step_error = [&](const std::string& problem) {
     bad(root.find("step") ? *root.find("step") : stage,
-        "step " + std::to_string(s_.step) + " of stage '" + stage_label(s_.stage) + "': " + problem);
+        "step " + std::to_string(s_.step) + " of stage " + text::quoted(stage_label(s_.stage)) + ": " + problem);
   };
   bool mid_turn = false;  // the step works on the seat at `turn`
   switch (s_.stage) {
@@ -983,8 +1008,8 @@ void Loader::check_position(const Reader& root) {
     Reader r = plist.at(static_cast<size_t>(i)).at("selected");
     bool dev = s_.stage == kStageDevelop, settle = s_.stage == kStageSettle;
     if (!dev && !settle) bad(r, "a selection exists only in the develop and settle stages");
-    if (dev && g_.card(c).world()) bad(r, "'" + r.get_string() + "' is a world, not a development");
-    if (settle && !g_.card(c).world()) bad(r, "'" + r.get_string() + "' is a development, not a world");
+    if (dev && g_.card(c).world()) bad(r, text::quoted(r.get_string()) + " is a world, not a development");
+    if (settle && !g_.card(c).world()) bad(r, text::quoted(r.get_string()) + " is a development, not a world");
     if (s_.step <= 1 && !s_.hand[i].test(c)) bad(r, "before the reveal (step 0-1) the selected card is in the hand");
     if (s_.step >= 2 && !s_.tableau[i].test(c)) bad(r, "after the reveal (step 2 on) the selected card is in the tableau");
   }

@@ -22,6 +22,11 @@ inline bool selection_hidden(const State& s) {
   return (s.stage == kStageDevelop || s.stage == kStageSettle) && s.step == 1;
 }
 
+// RvI setup and the draft (§1.8): the start worlds lie face down until every seat has chosen.
+inline bool start_worlds_hidden(const Game& g, const State& s) {
+  return s.stage == kStageStartDiscard && g.start_choice();
+}
+
 inline uint32_t secret_group(const Game&, const State& s) {
   if (!actions_hidden(s) && !selection_hidden(s)) return 0;
   return 1u + static_cast<uint32_t>(s.round) * 64u + static_cast<uint32_t>(s.stage) * 4u + s.phase_rep;

@@ -7,7 +7,7 @@
 namespace gs::rftg {
 
 bool place_good(State& s, int seat, int world) {
-  int c = draw_one_for(s, seat);
+  int c = draw_one_for(s, seat, world);
   if (c < 0) return false;  // the card drawn is now in no zone: a good
   s.has_good.set(world);
   return true;

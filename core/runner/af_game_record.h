@@ -40,6 +40,8 @@ struct AfGameRecord {
 
 void record_start(const af::Game& g, const af::State& dealt, AfGameRecord& rec);
 void record_end(const af::Game& g, const af::State& s, AfGameRecord& rec);
+// Nothing is gathered decision by decision in an AF game (RftG: the takeover tally).
+inline void record_step(const af::Game&, const af::State&, int, AfGameRecord&) {}
 // An AF game has no setup decisions before its start position is known.
 inline bool setup_over(const af::Game&, const af::State&, const AfGameRecord&) { return true; }
 

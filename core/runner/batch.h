@@ -19,10 +19,14 @@ namespace gs::runner {
 struct BatchColumns : CommonColumns {
   // games
   std::vector<int16_t> robot_score;  // the solo game's robot; -1 in other games
+  std::vector<int16_t> robot_score_cards, robot_score_chips, robot_score_six_cost;  // its parts; -1 likewise
+  std::vector<uint16_t> goals_in_play;  // bit = goal index in the card data
   // seats
   std::vector<int16_t> start_world;  // design id
   std::vector<int16_t> score_cards, score_chips, score_six_cost, score_goals;
   std::vector<int8_t> hand_size, goods;
+  std::vector<uint16_t> goals_first, goals_most, goals_most_tied;  // bit = goal index (SeatRecord)
+  std::vector<int8_t> takeovers_declared, takeovers_won, takeovers_lost, takeovers_defended;
   std::vector<int32_t> tableau_offsets;  // size rows + 1
   std::vector<int16_t> tableau_cards;    // design ids, in instance order
 
@@ -36,6 +40,10 @@ struct BatchColumns : CommonColumns {
     visit(Table::kGames, "decisions", decisions);
     visit(Table::kGames, "wall_time_us", wall_time_us);
     visit(Table::kGames, "robot_score", robot_score);
+    visit(Table::kGames, "robot_score_cards", robot_score_cards);
+    visit(Table::kGames, "robot_score_chips", robot_score_chips);
+    visit(Table::kGames, "robot_score_six_cost", robot_score_six_cost);
+    visit(Table::kGames, "goals_in_play", goals_in_play);
     visit(Table::kSeats, "game_index", seat_game_index);
     visit(Table::kSeats, "seat", seat);
     visit(Table::kSeats, "bot", bot);
@@ -49,10 +57,23 @@ struct BatchColumns : CommonColumns {
     visit(Table::kSeats, "won", won, kBoolDtype);
     visit(Table::kSeats, "hand_size", hand_size);
     visit(Table::kSeats, "goods", goods);
+    visit(Table::kSeats, "goals_first_mask", goals_first);
+    visit(Table::kSeats, "goals_most_mask", goals_most);
+    visit(Table::kSeats, "goals_most_tied_mask", goals_most_tied);
+    visit(Table::kSeats, "takeovers_declared", takeovers_declared);
+    visit(Table::kSeats, "takeovers_won", takeovers_won);
+    visit(Table::kSeats, "takeovers_lost", takeovers_lost);
+    visit(Table::kSeats, "takeovers_defended", takeovers_defended);
     visit(Table::kSeatParts, "tableau_offsets", tableau_offsets);
     visit(Table::kSeatParts, "tableau_cards", tableau_cards);
   }
-  void fill_game(size_t k, const GameRecord& rec) { robot_score[k] = rec.robot_score; }
+  void fill_game(size_t k, const GameRecord& rec) {
+    robot_score[k] = rec.robot_score;
+    robot_score_cards[k] = rec.robot_score_cards;
+    robot_score_chips[k] = rec.robot_score_chips;
+    robot_score_six_cost[k] = rec.robot_score_six_cost;
+    goals_in_play[k] = rec.goals_in_play;
+  }
   void fill_seat(size_t r, const SeatRecord& sr) {
     start_world[r] = sr.start_world;
     score_cards[r] = sr.score_cards;
@@ -61,6 +82,13 @@ struct BatchColumns : CommonColumns {
     score_goals[r] = sr.score_goals;
     hand_size[r] = sr.hand_size;
     goods[r] = sr.goods;
+    goals_first[r] = sr.goals_first;
+    goals_most[r] = sr.goals_most;
+    goals_most_tied[r] = sr.goals_most_tied;
+    takeovers_declared[r] = sr.takeovers_declared;
+    takeovers_won[r] = sr.takeovers_won;
+    takeovers_lost[r] = sr.takeovers_lost;
+    takeovers_defended[r] = sr.takeovers_defended;
   }
   void start_seat_parts() {
     tableau_offsets.assign(1, 0);

@@ -34,6 +34,7 @@ constexpr const char* dtype_name() {
   if constexpr (std::is_same_v<T, int8_t>) return "int8";
   else if constexpr (std::is_same_v<T, uint8_t>) return "uint8";
   else if constexpr (std::is_same_v<T, int16_t>) return "int16";
+  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16";
   else if constexpr (std::is_same_v<T, int32_t>) return "int32";
   else if constexpr (std::is_same_v<T, int64_t>) return "int64";
   else if constexpr (std::is_same_v<T, uint64_t>) return "uint64";

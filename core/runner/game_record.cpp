@@ -13,6 +13,7 @@ using rftg::State;
 uint64_t bot_seed(uint64_t deal_seed, int seat) { return splitmix64(deal_seed ^ (0xb07b07b07ull * (seat + 1))); }
 
 void record_start(const Game& g, const State& s, GameRecord& rec) {
+  rec.takeovers.clear();  // (no takeover before the setup is over)
   for (int p = 0; p < g.players(); ++p) {
     int w = (s.tableau[p] & g.start_worlds()).first();  // none yet if a bot failed in the draft
     rec.seats[p].start_world = w < 0 ? int16_t{-1} : g.card(w).design;
@@ -40,6 +41,11 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
   const uint8_t mask = failed ? 0 : winners_mask(g, s);
   rec.winners_mask = mask;
   int score[rftg::kMaxPlayers], tie[rftg::kMaxPlayers];
+  rftg::GoalOutcomes goals;
+  if (g.goals_on()) goals = rftg::goal_outcomes(g, s);
+  rec.goals_in_play = goals.in_play;
+  TakeoverTally& tally = rec.takeovers;
+  if (tally.n_pending > 0) tally.resolve(s);  // the last Settle phase's declarations
   for (int p = 0; p < players; ++p) {
     SeatRecord& r = rec.seats[p];
     Game::ScoreParts parts = g.score_parts(s, p);
@@ -50,6 +56,13 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
     r.score_chips = static_cast<int16_t>(parts.chips);
     r.score_six_cost = static_cast<int16_t>(parts.six_cost);
     r.score_goals = static_cast<int16_t>(parts.goals);
+    r.goals_first = goals.first[p];
+    r.goals_most = goals.most[p];
+    r.goals_most_tied = goals.most_tied[p];
+    r.takeovers_declared = tally.declared[p];
+    r.takeovers_won = tally.won[p];
+    r.takeovers_lost = tally.lost[p];
+    r.takeovers_defended = tally.defended[p];
     r.won = (mask >> p) & 1;
     r.hand_size = static_cast<int8_t>(s.hand[p].count());
     r.goods = static_cast<int8_t>((s.tableau[p] & s.has_good).count());
@@ -59,7 +72,14 @@ void record_end(const Game& g, const State& s, GameRecord& rec) {
     });
     r.tableau_len = static_cast<int8_t>(len);
   }
-  rec.robot_score = g.solo() ? static_cast<int16_t>(rftg::robot_score(g, s)) : int16_t{-1};
+  rec.robot_score = rec.robot_score_cards = rec.robot_score_chips = rec.robot_score_six_cost = -1;
+  if (g.solo()) {
+    const rftg::RobotScoreParts robot = rftg::robot_score_parts(g, s);
+    rec.robot_score = static_cast<int16_t>(robot.total);
+    rec.robot_score_cards = static_cast<int16_t>(robot.cards);
+    rec.robot_score_chips = static_cast<int16_t>(robot.chips);
+    rec.robot_score_six_cost = static_cast<int16_t>(robot.six_cost);
+  }
   if (g.solo()) {  // the human's rank against the robot (§5.7): 2 when the robot is ahead
     bool robot_ahead = rec.robot_score > score[0] ||
                        (rec.robot_score == score[0] && s.robot.credits + s.robot.economy > tie[0]);

@@ -3,8 +3,10 @@
 // identical rows. A game's record type supplies record_start(g, dealt, rec),
 // setup_over(g, s, rec) (true once record_start may read the position: RftG's
 // start-world choice and draft come first) and record_end(g, s, rec)
-// (runner/game_record.h for RftG, runner/af_game_record.h for AF), and the
-// fields error_seat, error, decisions and wall_time_us.
+// (runner/game_record.h for RftG, runner/af_game_record.h for AF), record_step(g, s, action, rec)
+// (every decision handed back by the engine, before it is applied: in-engine random play keeps
+// some to itself, see step_with_random_seats), and the fields error_seat, error, decisions and
+// wall_time_us.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -65,6 +67,7 @@ void play_recorded(const Game& g, uint64_t deal_seed, Choose&& choose, OnStep&& 
       }
       int seat = g.current_player(s);
       int a = choose(seat, s, legal, n);
+      record_step(g, s, a, rec);
       on_step(s, a, n);
       n = step_with_random_seats(g, s, a, legal, started ? random_seats : nullptr, picks);
       ++steps;

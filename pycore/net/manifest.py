@@ -30,9 +30,9 @@ def _game(config: Any):
 
 def model_path(game, spec: str) -> str:
     """The model file a net spec plays in this game (checked: a bad model raises the game's RulesError)."""
-    from galaxysim import af, rftg
+    from galaxysim import _af, _rftg, af
 
-    engine = af._af if isinstance(game, af.Game) else rftg._rftg
+    engine = _af if isinstance(game, af.Game) else _rftg
     opts = dict(kv.split("=", 1) for kv in spec.split(":", 1)[1].split(",") if "=" in kv) if ":" in spec else {}
     return engine.model_info(game, opts.get("model", "").strip())["path"]
 

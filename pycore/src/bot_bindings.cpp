@@ -22,6 +22,10 @@ void Module::game_values(const runner::GameRecord& r, py::dict& d) {
   d["decisions"] = r.decisions;
   d["wall_time_us"] = r.wall_time_us;
   d["robot_score"] = r.robot_score;
+  d["robot_score_cards"] = r.robot_score_cards;
+  d["robot_score_chips"] = r.robot_score_chips;
+  d["robot_score_six_cost"] = r.robot_score_six_cost;
+  d["goals_in_play"] = r.goals_in_play;
 }
 
 void Module::seat_values(const runner::SeatRecord& s, py::dict& x) {
@@ -31,6 +35,13 @@ void Module::seat_values(const runner::SeatRecord& s, py::dict& x) {
   x["score_chips"] = s.score_chips;
   x["score_six_cost"] = s.score_six_cost;
   x["score_goals"] = s.score_goals;
+  x["goals_first_mask"] = s.goals_first;
+  x["goals_most_mask"] = s.goals_most;
+  x["goals_most_tied_mask"] = s.goals_most_tied;
+  x["takeovers_declared"] = s.takeovers_declared;
+  x["takeovers_won"] = s.takeovers_won;
+  x["takeovers_lost"] = s.takeovers_lost;
+  x["takeovers_defended"] = s.takeovers_defended;
   x["rank"] = s.rank;
   x["won"] = s.won;
   x["hand_size"] = s.hand_size;

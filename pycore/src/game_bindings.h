@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bot_support.h"
+#include "common/action_mask.h"
 #include "py_args.h"
 #include "bots/builtin_bot.h"
 #include "bots/ismcts.h"
@@ -37,12 +38,34 @@ namespace py = pybind11;
 template <class Game>
 using StateOf = std::decay_t<decltype(std::declval<const Game&>().new_initial_state(0))>;
 
-// A state together with the game that interprets it (rftg.State, af.State).
+// A state together with the game that interprets it (rftg.State, af.State), and the
+// script a scripted state follows (kept alive with it; null when not scripted).
 template <class Game>
 struct PyState {
   std::shared_ptr<const Game> game;
   StateOf<Game> s;
+  std::shared_ptr<const void> script;
 };
+
+// A script bound to a game (rftg.Script, af.Script; docs/scripted-draws.md).
+template <class Game, class Script>
+struct PyScript {
+  std::shared_ptr<const Game> game;
+  Script script;
+};
+
+// The script argument of new_state / follow_script: a Script made for this game's object.
+template <class M>
+std::shared_ptr<PyScript<typename M::Game, typename M::Script>> script_arg(const typename M::Game& game,
+                                                                            py::handle script) {
+  using Holder = PyScript<typename M::Game, typename M::Script>;
+  if (!py::isinstance<Holder>(script))
+    throw py::type_error(std::string("script must be a ") + M::kName + ".Script, not " + repr_of(script));
+  auto holder = script.cast<std::shared_ptr<Holder>>();
+  if (holder->game.get() != &game)
+    throw typename M::ScriptError("the script was made for another Game object: make it with this game");
+  return holder;
+}
 
 // A seat argument of a state's game (py_args.h): an integer from 0 to players-1.
 template <class M>
@@ -76,19 +99,27 @@ void bind_game_methods(py::class_<typename M::Game, std::shared_ptr<typename M::
   using State = StateOf<Game>;
   const std::string observation_doc = std::string(" (") + M::kObservationDoc + ").";
   cls.def_property_readonly("players", &Game::players)
+      .def("num_distinct_actions", &Game::num_distinct_actions,
+           "The size of the action space: every action code of every decision of this game is below it "
+           "(the length of State.legal_actions_mask()).")
       .def_property_readonly("observation_size", [](const Game& g) { return typename M::Encoder(g).size(); },
                              ("Length of State.observation_tensor() for this game kind" + observation_doc).c_str())
       .def("observation_slots", [](const Game& g) { return typename M::Encoder(g).slot_names(); },
            "The name of every slot of State.observation_tensor().")
       .def("new_state",
-           [](const std::shared_ptr<Game>& g, py::handle seed) {
-             return PyState<Game>{g, g->new_initial_state(seed_arg<typename M::Error>(seed))};
+           [](const std::shared_ptr<Game>& g, py::handle seed, py::handle script) {
+             const uint64_t sd = seed_arg<typename M::Error>(seed);
+             if (script.is_none()) return PyState<Game>{g, g->new_initial_state(sd), nullptr};
+             auto holder = script_arg<M>(*g, script);
+             return PyState<Game>{g, g->new_scripted_state(holder->script, sd), holder};
            },
-           py::arg("seed") = 0, "A new game set up from this seed.")
+           py::arg("seed") = 0, py::arg("script") = py::none(),
+           "A new game set up from this seed; with a Script, its random events come from the script "
+           "(docs/scripted-draws.md).")
       .def("state_from_json",
            [](const std::shared_ptr<Game>& g, py::handle text) {
              const char* hint = py::isinstance<py::dict>(text) ? " (give the JSON text: json.dumps(...))" : "";
-             return PyState<Game>{g, g->from_json(text_arg(text, "the position", hint))};
+             return PyState<Game>{g, g->from_json(text_arg<typename M::Error>(text, "the position", hint)), nullptr};
            },
            py::arg("text"),
            (std::string("Load a position written by State.to_json() or by hand (") + M::kStateJsonDoc + ").").c_str())
@@ -112,6 +143,15 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       .def_property_readonly("decision", [](const St& st) { return st.game->decision_name(st.s.decision); })
       .def_property_readonly("players", [](const St& st) { return int(st.s.players); })
       .def("legal_actions", [](const St& st) { return st.game->legal_actions(st.s); })
+      .def("legal_actions_mask",
+           [](const St& st) {
+             py::array_t<bool> out(st.game->num_distinct_actions());
+             static_assert(sizeof(bool) == sizeof(uint8_t), "numpy bools are bytes");
+             legal_action_mask(*st.game, st.s, reinterpret_cast<uint8_t*>(out.mutable_data()));
+             return out;
+           },
+           "The legal actions as a numpy bool vector of game.num_distinct_actions() entries: mask[a] is True "
+           "exactly when a is in legal_actions() (all False once the game is over).")
       .def("apply", [](St& st, py::handle action) { st.game->apply(st.s, action_of<M>(action)); }, py::arg("action"),
            "Play one legal action; an illegal one raises RulesError naming the decision and the legal actions.")
       .def("describe", [](const St& st, py::handle action) { return st.game->describe(st.s, action_of<M>(action)); },
@@ -139,12 +179,12 @@ void bind_state_methods(py::class_<PyState<typename M::Game>>& cls) {
       .def("determinize",
            [](const St& st, py::handle observer, py::handle seed) {
              const int seat = seat_of<M>(st, observer, "observer");
-             return St{st.game, st.game->determinize(st.s, seat, seed_arg<typename M::Error>(seed))};
+             return St{st.game, st.game->determinize(st.s, seat, seed_arg<typename M::Error>(seed)), nullptr};
            },
            py::arg("observer"), py::arg("seed"))
-      .def("clone", [](const St& st) { return St{st.game, st.s}; })
-      .def("__copy__", [](const St& st) { return St{st.game, st.s}; })
-      .def("__deepcopy__", [](const St& st, py::dict) { return St{st.game, st.s}; })
+      .def("clone", [](const St& st) { return St{st.game, st.s, st.script}; })
+      .def("__copy__", [](const St& st) { return St{st.game, st.s, st.script}; })
+      .def("__deepcopy__", [](const St& st, py::dict) { return St{st.game, st.s, st.script}; })
       .def("to_json",
            [](const St& st, py::object indent) {
              const int spaces = indent.is_none() ? -1 : int_arg<int, typename M::Error>(indent, "indent", -1, 64);

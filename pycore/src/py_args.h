@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -71,11 +72,35 @@ int seat_arg(py::handle v, int players, const std::string& what = "seat") {
   return static_cast<int>(x);
 }
 
-// A text argument (str, or UTF-8 bytes); TypeError otherwise, with `hint` after the type.
-inline std::string text_arg(py::handle v, const std::string& what, const std::string& hint = "") {
-  if (!py::isinstance<py::str>(v) && !py::isinstance<py::bytes>(v))
+// Where a str holds its first lone surrogate ("U+D800 at character 5"): a str that a bad decode
+// (errors="surrogateescape") made, which has no UTF-8 form.
+inline std::string lone_surrogate(py::handle v) {
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(v.ptr());
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    const Py_UCS4 c = PyUnicode_READ_CHAR(v.ptr(), i);
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      char code[8];
+      std::snprintf(code, sizeof code, "%04X", static_cast<unsigned>(c));
+      return std::string("a lone surrogate (U+") + code + ") at character " + std::to_string(i);
+    }
+  }
+  return "no UTF-8 form";
+}
+
+// A text argument (str, or UTF-8 bytes); TypeError otherwise, with `hint` after the type; Error for
+// a str with a lone surrogate.
+template <class Error>
+std::string text_arg(py::handle v, const std::string& what, const std::string& hint = "") {
+  if (py::isinstance<py::bytes>(v)) return v.cast<std::string>();
+  if (!py::isinstance<py::str>(v))
     throw py::type_error(what + " must be a string, not " + std::string(py::str(py::type::handle_of(v).attr("__name__"))) + hint);
-  return v.cast<std::string>();
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(v.ptr(), &size);
+  if (!utf8) {
+    PyErr_Clear();
+    throw Error(what + " is not valid text: it holds " + lone_surrogate(v));
+  }
+  return std::string(utf8, static_cast<size_t>(size));
 }
 
 }  // namespace gs::pybind_support

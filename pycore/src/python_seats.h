@@ -20,6 +20,7 @@
 #include "common/rng.h"
 #include "py_args.h"
 #include "runner/recorded_play.h"
+#include "common/quoted.h"
 
 namespace gs::pybind_support {
 
@@ -95,7 +96,7 @@ struct PythonSeat {
   // `where()` describes the decision for error messages (" at decision 12 (...); legal actions: ...").
   template <class View, class Where>
   int choose(int seat, uint64_t seed, View&& view, const int* legal, int n, Where&& where) {
-    const std::string who = "bot '" + label + "' (seat " + std::to_string(seat) + ")";
+    const std::string who = "bot " + text::quoted(label) + " (seat " + std::to_string(seat) + ")";
     py::object answer;
     try {
       if (!reset_done) {
@@ -232,7 +233,7 @@ void bind_builtin_bot(py::module_& m, const char* repr_prefix, ParseSpec parse_s
                   "A built-in C++ bot from a spec: 'random', 'heuristic', 'ismcts[:key=value,...]' or "
                   "'net[:key=value,...]' (docs/bots.md).")
       .def(py::init([parse_spec](py::handle spec, py::handle seed, py::handle rng_seed) {
-             SeatBot bot(parse_spec(text_arg(spec, "a bot spec")));
+             SeatBot bot(parse_spec(text_arg<Error>(spec, "a bot spec")));
              std::optional<uint64_t> raw;
              if (!rng_seed.is_none()) raw = seed_arg<Error>(rng_seed, "rng_seed");
              return Bot{std::move(bot), bot_rng(seed_arg<Error>(seed), raw)};

@@ -10,8 +10,11 @@
 
 #include "game_bindings.h"
 #include "py_state.h"
+#include "recorder_bindings.h"
+#include "replay_bindings.h"
 #include "rftg/game.h"
 #include "rftg/solo.h"
+#include "common/quoted.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -51,7 +54,7 @@ Level level_of(const std::string& expansion) {
   if (expansion == "base") return kBase;
   if (expansion == "tgs") return kTgs;
   if (expansion == "rvi") return kRvi;
-  throw RulesError("unknown expansion '" + expansion + "' (expected base, tgs or rvi)");
+  throw RulesError("unknown expansion " + text::quoted(expansion) + " (expected base, tgs or rvi)");
 }
 
 py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
@@ -81,6 +84,27 @@ py::list card_table(const CardDb& db, const std::string& expansion, bool all) {
   return out;
 }
 
+// The goals of the card data, in file order (a goal's index is its bit in goal masks: the run folder's
+// goals columns, State.goals): name, kind, the first level that uses it, VP, tie VP (most goals) and the
+// value needed.
+py::list goal_table(const CardDb& db) {
+  static const char* const kLevels[] = {"base", "tgs", "rvi"};
+  py::list out;
+  for (size_t i = 0; i < db.goals.size(); ++i) {
+    const GoalDesign& gd = db.goals[i];
+    py::dict row;
+    row["id"] = static_cast<int>(i);
+    row["name"] = gd.name;
+    row["kind"] = gd.kind == GoalKind::First ? "first" : "most";
+    row["level"] = gd.level >= 0 && gd.level < kNumLevels ? kLevels[gd.level] : "?";
+    row["vp"] = int(gd.vp);
+    row["tie_vp"] = int(gd.tie_vp);
+    row["at_least"] = int(gd.at_least);
+    out.append(row);
+  }
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_rftg, m) {
@@ -100,13 +124,16 @@ PYBIND11_MODULE(_rftg, m) {
       .def("__len__", [](const CardDb& db) { return db.designs.size(); })
       .def("card_table", &card_table, py::arg("expansion") = "base", py::arg("all") = false,
            "One dict per design present at that level (all=True: every design): id, name, type, cost, vp, good, "
-           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.");
+           "military, windfall, start, copies (at that level), copies_by_level, powers (how many), flags.")
+      .def("goal_table", &goal_table,
+           "One dict per goal of the card data, in file order (the bit of a goal mask): id, name, kind "
+           "(first/most), level (the first expansion using it), vp, tie_vp, at_least.");
 
   py::class_<Game, std::shared_ptr<Game>> game(m, "Game");
   game.def(py::init([](const CardDb& db, int players, const std::string& expansion, bool advanced, bool first_game,
                         int goals, bool takeovers, bool draft, const std::string& solo_difficulty,
                         const std::string& solo_config, int hand_limit, int vp_per_player, int tableau_end,
-                        bool narrow_engine) {
+                        bool narrow_engine, const std::vector<std::string>& reference_readings) {
              GameOptions o;
              o.players = players;
              o.expansion = expansion;
@@ -121,16 +148,34 @@ PYBIND11_MODULE(_rftg, m) {
              o.vp_per_player = vp_per_player;
              o.tableau_end = tableau_end;
              o.narrow_engine = narrow_engine;
+             for (const std::string& name : reference_readings) {
+               uint32_t bit = 0;
+               std::string known;
+               for (const ReadingName& r : kReferenceReadings) {
+                 if (name == r.name) bit = r.bit;
+                 known += (known.empty() ? "" : ", ") + std::string(r.name);
+               }
+               if (!bit) throw RulesError("no reference reading '" + name + "' (known: " + known + ")");
+               o.reference_readings |= bit;
+             }
              return std::make_shared<Game>(db, o);
            }),
            py::arg("db"), py::arg("players") = 4, py::arg("expansion") = "base", py::arg("advanced") = false,
            py::arg("first_game") = false, py::kw_only(), py::arg("goals") = -1, py::arg("takeovers") = false,
            py::arg("draft") = false, py::arg("solo_difficulty") = "medium", py::arg("solo_config") = "",
            py::arg("hand_limit") = kHandLimit, py::arg("vp_per_player") = 12, py::arg("tableau_end") = 12,
-           py::arg("narrow_engine") = true)
+           py::arg("narrow_engine") = true, py::arg("reference_readings") = std::vector<std::string>{})
       .def_property_readonly("narrow_engine", &Game::narrow_engine,
                              "True when random play (play_games, random bots, ISMCTS rollouts) runs on the "
                              "narrow engine: two-word card sets, the same games, faster (README, Speed)")
+      .def_property_readonly("reference_readings",
+                             [](const Game& g) {
+                               std::vector<std::string> out;
+                               for (const ReadingName& r : kReferenceReadings)
+                                 if (g.options().reference_readings & r.bit) out.push_back(r.name);
+                               return out;
+                             },
+                             "The rules entries where this game plays the reference engine's reading (docs/import.md)")
       .def_property_readonly("hand_limit", &Game::hand_limit)
       .def_property_readonly("vp_per_player", [](const Game& g) { return g.options().vp_per_player; })
       .def_property_readonly("tableau_end", &Game::tableau_end)
@@ -145,7 +190,7 @@ PYBIND11_MODULE(_rftg, m) {
       .def("goal_names", [](const Game& g, const std::string& kind) {
              std::vector<std::string> out;
              int k = kind == "first" ? 0 : kind == "most" ? 1 : -1;
-             if (k < 0) throw RulesError("goal kind must be 'first' or 'most', not '" + kind + "'");
+             if (k < 0) throw RulesError("goal kind must be 'first' or 'most', not " + text::quoted(kind));
              for (int i : g.goal_pool(k)) out.push_back(g.db().goals[i].name);
              return out;
            },
@@ -160,6 +205,7 @@ PYBIND11_MODULE(_rftg, m) {
            },
            py::arg("card"));
   pybind_support::bind_game_methods<Module>(game);
+  pybind_support::bind_replay<Module>(game);
 
   py::class_<PyState> state(m, "State");
   pybind_support::bind_state_methods<Module>(state);
@@ -210,5 +256,7 @@ PYBIND11_MODULE(_rftg, m) {
            py::arg("seat"));
 
   py_rftg::bind_bots(m);
+  py_rftg::bind_recorder(m);
+  py_rftg::bind_script(m, state);
   py_rftg::bind_net(m);
 }

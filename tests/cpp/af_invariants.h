@@ -204,6 +204,8 @@ inline std::string check_invariants(const Game& g, const State& s, bool describe
   if (n == 0) return fail("no legal action");
   for (int k = 1; k < n; ++k)
     if (legal[k] <= legal[k - 1]) return fail("legal actions not strictly increasing");
+  if (legal[0] < 0 || legal[n - 1] >= g.num_distinct_actions())
+    return fail("legal action outside 0.." + std::to_string(g.num_distinct_actions() - 1));
   if (!describe_texts) return "";
   std::set<std::string> texts;
   for (int k = 0; k < n; ++k) {

@@ -452,8 +452,12 @@ inline std::string check_invariants(const Game& g, const State& s) {
   std::vector<int> sorted = legal;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return fail("duplicate legal actions");
-  for (int a : legal)
+  for (int a : legal) {
     if (!action_in_range(g, a)) return fail("legal action " + std::to_string(a) + " out of range");
+    if (a >= g.num_distinct_actions())
+      return fail("legal action " + std::to_string(a) + " not below num_distinct_actions() = " +
+                  std::to_string(g.num_distinct_actions()));
+  }
   if (static_cast<int>(legal.size()) > Game::kMaxLegal) return fail("more than kMaxLegal legal actions");
   return "";
 }

@@ -159,3 +159,40 @@ def test_a_python_bot_playing_the_net_plays_the_games_of_the_net_bot(tmp_path):
     sb = pq.read_table(tmp_path / "b" / "seats").sort_by([("game_index", "ascending"), ("seat", "ascending")])
     assert sa.column("score").to_pylist() == sb.column("score").to_pylist()
     assert sa.column("tableau").to_pylist() == sb.column("tableau").to_pylist()
+
+
+def test_a_match_records_its_net_models_and_its_resume_checks_them(tmp_path, capsys):
+    from galaxysim.results.manifest import RunFolderError
+    from galaxysim.sim.errors import ConfigError
+    from galaxysim.sim.match import MatchConfig, play, resume
+
+    model = write_random_model(tmp_path / "m.gsnet", base_game(2), seed=3, choose="policy")
+    spec = f"net:model={model}"
+    out = tmp_path / "match"
+    play(MatchConfig(bots=[spec, "heuristic"], players=2, games=8, seed=4, out=str(out), quiet=True, threads=1,
+                     chunk_size=4))
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["models"] == {spec: {"path": str(model), "content_hash": model_file.content_hash(model)}}
+    assert manifest["n_chunks"] > 1
+
+    def cut(models):
+        m = json.loads((out / "manifest.json").read_text())
+        m["status"], m["chunks"], m["models"] = "running", m["chunks"][:1], models
+        (out / "manifest.json").write_text(json.dumps(m))
+        for table in ("games", "seats"):
+            for f in (out / table).glob("*000001*"):
+                f.unlink()
+
+    good = manifest["models"]
+    for crafted in (["x"], {spec: "sha256:0"}, {}):  # not a mapping of records; a net seat not recorded
+        cut(crafted)
+        with pytest.raises(RunFolderError, match="corrupt manifest: models"):
+            resume(out, quiet=True, threads=1)
+    cut(good)
+    assert resume(out, quiet=True, threads=1).complete
+    cut(good)
+    head, w = model_file.read_weights(model)
+    w.b1 = w.b1 + 1.0
+    model_file.write(model, head, w)
+    with pytest.raises(ConfigError, match="the model .* changed since the run began"):
+        resume(out, quiet=True, threads=1)

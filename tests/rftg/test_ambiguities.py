@@ -251,7 +251,9 @@ def test_A27_revealed_world_forces_colony_ship():
 def test_A27_new_military_tactics_discarded_only_when_needed():
     seat1 = dict(tableau=["Epsilon Eridani"], actions=["settle"])
     s = _settle(dict(hand=["Rebel Miners"], tableau=["New Sparta", "New Military Tactics"], actions=["settle"]), seat1)
-    play(s, "settle Rebel Miners")  # Military 2 >= defence 2
+    play(s, "settle Rebel Miners")  # Military 2 >= defence 2: asked whether to add it anyway (G4)
+    assert legal(s) == ["discard New Military Tactics for Military", "done"]
+    play(s, "done")
     assert next_round(s)
     assert tableau(s, 0) == ["New Sparta", "Rebel Miners", "New Military Tactics"]
     s = _settle(dict(hand=["Rebel Outpost"], tableau=["New Sparta", "New Military Tactics"], actions=["settle"]), seat1)
@@ -265,14 +267,54 @@ def test_G4_conquest_discards_as_few_new_military_tactics_as_needed():
     seat1 = dict(tableau=["Epsilon Eridani"], actions=["settle"])
     s = _settle(dict(hand=["Rebel Outpost"], tableau=["New Sparta", "New Military Tactics", "New Military Tactics #2"],
                      actions=["settle"]), seat1)
-    play(s, "settle Rebel Outpost")
+    play(s, "settle Rebel Outpost")  # 2 + 3 >= 5: the lowest copy is discarded at once, the other may follow
+    assert tableau(s, 0) == ["New Sparta", "New Military Tactics #2", "Rebel Outpost"]
+    assert legal(s) == ["discard New Military Tactics for Military", "done"]
+    play(s, "done")
     assert next_round(s)
-    assert tableau(s, 0) == ["New Sparta", "New Military Tactics #2", "Rebel Outpost"]  # lowest copy discarded
+    assert tableau(s, 0) == ["New Sparta", "New Military Tactics #2", "Rebel Outpost"]
     s = _settle(dict(hand=["Rebel Homeworld"], tableau=["New Sparta", "New Military Tactics", "New Military Tactics #2"],
                      actions=["settle"]), seat1)
     play(s, "settle Rebel Homeworld")  # 2 + 3 + 3 >= 7: both
     assert next_round(s)
     assert tableau(s, 0) == ["New Sparta", "Rebel Homeworld"]
+
+
+def test_G4_new_military_tactics_may_be_discarded_beyond_need():
+    # From the reference engine's game e2p4-0049 (round 7): Expedition Force's +1 conquers The Last of the Uplift
+    # Gnarssh (defence 1), and the player discards New Military Tactics anyway (§4.3 Method B: +3 for each one
+    # discarded now): galaxysim asks, once the world is conquered.
+    s = _settle(dict(hand=["Rebel Outpost"], tableau=["New Sparta", "Space Marines", "New Military Tactics"],
+                     actions=["settle"]))
+    play(s, "settle Rebel Outpost")  # 2 + 2 >= 5? no: 4 < 5, New Military Tactics needed
+    assert next_round(s)
+    s = _settle(dict(hand=["Rebel Warrior Race"], tableau=["New Sparta", "Space Marines", "New Military Tactics"],
+                     actions=["settle"]))
+    play(s, "settle Rebel Warrior Race")  # defence 3 <= 2 + 2: conquered without it
+    assert legal(s) == ["discard New Military Tactics for Military", "done"]
+    play(s, "discard New Military Tactics for Military")
+    assert next_round(s)
+    assert sorted(tableau(s, 0)) == ["New Sparta", "Rebel Warrior Race", "Space Marines"]
+    s = _settle(dict(hand=["Rebel Warrior Race"], tableau=["New Sparta", "Space Marines", "New Military Tactics"],
+                     actions=["settle"]))
+    play(s, "settle Rebel Warrior Race", "done")
+    assert sorted(tableau(s, 0)) == ["New Military Tactics", "New Sparta", "Rebel Warrior Race", "Space Marines"]
+
+
+def test_A27_reference_reading_new_military_tactics_with_any_world():
+    # The reference engine (e1p4-0045, e1p5b-0014) lets a player discard New Military Tactics with a world it pays
+    # for; galaxysim (A27) only with a conquest, unless asked to play that reading.
+    seat0 = dict(hand=["Space Port", "Rebel Base", "Rebel Homeworld"], tableau=["Old Earth", "New Military Tactics"],
+                 actions=["settle"])
+    s = _settle(seat0)
+    play(s, "settle Space Port")  # cost 2: both other cards, without a question
+    assert next_round(s) and "New Military Tactics" in tableau(s, 0)
+    ref = rftg.Game(players=2, reference_readings=["A27"])
+    s = position(ref, "settle", players=[seat0, dict(tableau=["Epsilon Eridani"], actions=["settle"])])
+    play(s, "settle Space Port")
+    assert legal(s) == ["discard New Military Tactics for Military", "done"]
+    play(s, "discard New Military Tactics for Military")
+    assert next_round(s) and tableau(s, 0) == ["Old Earth", "Space Port"]
 
 
 def test_A27_colony_ship_developed_this_round_works_in_settle():

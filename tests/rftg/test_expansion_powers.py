@@ -480,6 +480,27 @@ def test_ante_keeps_a_higher_card_and_the_ante():
     assert {"Rebel Base", "Empath World"} <= set(discard(s))
 
 
+def test_e21_reference_reading_keeps_any_revealed_card():
+    # The reference engine (e2p3-0039 and 33 more games of its records) keeps any revealed card once one is
+    # higher than the ante; rftg.Game(reference_readings=["E21"]) plays that reading, galaxysim's default does not.
+    from galaxysim import rftg
+
+    from .positions import position
+
+    seats = [dict(hand=["Comet Zone", "Gem World"], tableau=["Gambling World"], actions=["explore5"]), P("trade")]
+    ref = rftg.Game(players=2, expansion="rvi", goals=False, reference_readings=["E21"])
+    s = position(ref, "consume", seats, deck_top=["Rebel Base", "Lost Species Ark World", "Empath World"])
+    play(s, "use consume power 1 of Gambling World", "ante Comet Zone")
+    assert set(legal(s)) == {"keep Rebel Base", "keep Lost Species Ark World", "keep Empath World"}
+    play(s, "keep Empath World")
+    at_next_round(s)
+    assert H(s) == bag(["Comet Zone", "Gem World", "Empath World"])
+    s = position(ref, "consume", seats, deck_top=["Empath World", "Spice World", "Mining World"])
+    play(s, "use consume power 1 of Gambling World", "ante Comet Zone")  # nothing higher: all lost, as by the rules
+    at_next_round(s)
+    assert H(s) == bag(["Gem World"])
+
+
 def test_ante_lost_when_nothing_higher_is_revealed():
     s = xpos("consume",
              dict(hand=["Comet Zone"], tableau=["Gambling World"], actions=["explore5"]),

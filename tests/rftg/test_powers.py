@@ -596,6 +596,8 @@ def test_new_military_tactics_kept_when_not_needed():
             P("settle"), deck_top=DT[:1])
     assert set(legal(s)) == settles("Reptilian Uplift Race", "Rebel Outpost")
     play(s, "settle Reptilian Uplift Race")
+    assert legal(s) == ["discard New Military Tactics for Military", "done"]  # not needed: the player says (G4)
+    play(s, "done")
     at_next_round(s)
     assert T(s) == bag(["New Sparta", "New Military Tactics", "Reptilian Uplift Race"])
     assert discard(s) == []
@@ -607,7 +609,9 @@ def test_new_military_tactics_two_copies_discard_only_needed():
                  tableau=["Old Earth", "New Military Tactics", "New Military Tactics #2"], actions=["explore5"]),
             P("settle", tableau=["Destroyed World"]))
     assert set(legal(s)) == settles("Rebel Base", "Rebel Underground")
-    play(s, "settle Rebel Underground")
+    play(s, "settle Rebel Underground")  # the one needed goes at once; the other only if the player says (G4)
+    assert legal(s) == ["discard New Military Tactics for Military", "done"]
+    play(s, "done")
     at_next_round(s)
     assert len(discard(s)) == 1 and plain(discard(s)[0]) == "New Military Tactics"
     assert len([c for c in T(s) if plain(c) == "New Military Tactics"]) == 1

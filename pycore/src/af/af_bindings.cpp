@@ -12,6 +12,8 @@
 #include "../game_bindings.h"
 #include "af/game.h"
 #include "af_py_state.h"
+#include "../replay_bindings.h"
+#include "common/quoted.h"
 
 namespace py = pybind11;
 using namespace gs;
@@ -124,12 +126,13 @@ PYBIND11_MODULE(_af, m) {
       })
       .def("usable_docks", [](const Game& g, const std::string& facility) {
              int f = g.data().find_facility(facility);
-             if (f < 0) throw RulesError("unknown facility '" + facility + "'");
+             if (f < 0) throw RulesError("unknown facility " + text::quoted(facility));
              int n = g.usable_docks(f);
              return n < 0 ? py::object(py::none()) : py::object(py::int_(n));
            },
            py::arg("facility"), "Usable docks (or dock groups) with this player count; None = unlimited.");
   pybind_support::bind_game_methods<Module>(game);
+  pybind_support::bind_replay<Module>(game);
 
   py::class_<PyState> state(m, "State");
   pybind_support::bind_state_methods<Module>(state);
@@ -148,5 +151,6 @@ PYBIND11_MODULE(_af, m) {
            py::arg("seat"));
 
   py_af::bind_bots(m);
+  py_af::bind_script(m, state);
   py_af::bind_net(m);
 }
