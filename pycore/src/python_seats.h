@@ -70,8 +70,8 @@ int builtin_choice(SeatBot& bot, const Game& g, const State& s, const int* legal
 template <class PyStateT, class SeatBot>
 const PyStateT& net_state(const SeatBot& bot, py::handle state, const char* prefix, const char* what) {
   if (!bot.net())
-    throw py::type_error(std::string(prefix) + ".Bot." + what + ": only a net bot has a network (this is '" +
-                         bot.spec().text + "')");
+    throw py::type_error(std::string(prefix) + ".Bot." + what + ": only a net bot has a network (this is " +
+                         text::quoted(bot.spec().text) + ")");
   if (!py::isinstance<PyStateT>(state))
     throw py::type_error(std::string(prefix) + ".Bot." + what + ": expected " + prefix + ".State, got " +
                          repr_of(state));

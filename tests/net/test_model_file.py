@@ -132,6 +132,14 @@ def test_a_bad_net_option_is_refused_before_play():
         rftg.Bot("net:dets=0")
 
 
+@pytest.mark.parametrize("spec", ["net:dets=" + "9" * 100_000, "net:choose=" + "x" * 100_000,
+                                  "net:" + "k" * 100_000 + "=1", "net:model=" + "m" * 100_000])
+def test_a_huge_net_option_is_not_echoed_whole(spec):
+    with pytest.raises(rftg.RulesError) as e:
+        rftg.Bot(spec).act(base_game(2).new_state(seed=1))
+    assert len(str(e.value)) < 2000 and "cut" in str(e.value), str(e.value)[:300]
+
+
 def test_a_value_model_without_action_head_cannot_choose_by_policy(tmp_path, game):
     path = write_random_model(tmp_path / "v.gsnet", game, seed=3, action_rows=0)
     with pytest.raises(rftg.RulesError, match="has no action head"):

@@ -24,7 +24,7 @@ namespace {
 constexpr char kMagic[8] = {'G', 'S', 'N', 'E', 'T', '\r', '\n', '\x1a'};
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
-  throw ModelError("model " + path + ": " + what);
+  throw ModelError("model " + shown_path(path) + ": " + what);
 }
 
 template <class T>

@@ -12,6 +12,7 @@
 //           kind and what it means, bots/net/action_class.h); logit = row . h2 + bias.
 // Hidden activations are ReLUs.
 #pragma once
+#include "common/quoted.h"
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,12 @@
 namespace gs::bots::net {
 
 // A model file that cannot be played: what() is one line naming the file and what is wrong.
+// A model file's path as messages name it: itself, or shortened (common/quoted.h) when it is longer
+// than any path a file system takes (a model= option of megabytes is not echoed whole).
+inline std::string shown_path(const std::string& path) {
+  return path.size() <= 4096 ? path : text::shortened(path);
+}
+
 class ModelError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

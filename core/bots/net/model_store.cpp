@@ -40,7 +40,7 @@ std::shared_ptr<const Model> load_model(const std::string& path) {
   }
   struct stat st;
   if (!exists && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-    throw ModelError("model " + path + ": is a folder, not a model file");
+    throw ModelError("model " + shown_path(path) + ": is a folder, not a model file");
   auto model = std::make_shared<const Model>(read_model_file(path));  // outside the lock: may take milliseconds
   std::lock_guard<std::mutex> lock(g_mutex);
   g_cache[path] = Entry{size, mtime, model};
