@@ -16,6 +16,11 @@ against random and against heuristic, and the ladder: 250 and 4,000 iterations a
 250 and 4,000 against 1,000. Every entry is a `galaxysim match` (galaxysim.sim.match, `--game af` for Alien Frontiers):
 both seat orders on the same deals, win rates with 95% Wilson intervals.
 
+Every strength row also counts the games that ended at the engine's safety cap (rules A33) and gives the mean
+rounds: such games were stopped, not played out, and the win rate includes them. `1000 vs old 1000` and
+`old 1000 vs heuristic` measure the search before issue 22 (margin=0,discount=0: the win share alone as reward,
+docs/ismcts.md) against today's. The machine and its load average are printed first.
+
 Run it once by hand, not in CI: the full strength run takes tens of minutes on two cores.
 """
 from __future__ import annotations
@@ -52,6 +57,14 @@ def af_module():
         print(f"(Alien Frontiers entries skipped: {type(e).__name__}: {e})", file=sys.stderr)
         return None
     return af
+
+
+def machine() -> dict:
+    """benchmarks/engine.py's description of the machine, and its load average now."""
+    spec = importlib.util.spec_from_file_location("engine_bench", Path(__file__).with_name("engine.py"))
+    engine = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(engine)
+    return {**engine.machine(), "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 # --- speed ----------------------------------------------------------------------------------------------------------
@@ -111,6 +124,10 @@ def print_speed(rows: list[dict]) -> None:
 
 # --- strength -------------------------------------------------------------------------------------------------------
 
+#: The search before issue 22 (the win share alone as its reward; docs/ismcts.md, "The reward").
+OLD_1000 = "ismcts:iterations=1000,margin=0,discount=0"
+
+
 def entries(quick: bool) -> list[tuple[str, str, str]]:
     """(label, bot under test, opponent): the same list for both games."""
     ladder = (250, 1000) if quick else (250, 1000, 4000)
@@ -118,7 +135,9 @@ def entries(quick: bool) -> list[tuple[str, str, str]]:
              ("1000 vs heuristic", "ismcts:iterations=1000", "heuristic")]
             + [(f"ladder {n} vs heuristic", f"ismcts:iterations={n}", "heuristic") for n in ladder if n != 1000]
             + [("ladder 1000 vs 250", "ismcts:iterations=1000", "ismcts:iterations=250")]
-            + ([] if quick else [("ladder 4000 vs 1000", "ismcts:iterations=4000", "ismcts:iterations=1000")]))
+            + ([] if quick else [("ladder 4000 vs 1000", "ismcts:iterations=4000", "ismcts:iterations=1000")])
+            + [("1000 vs old 1000", "ismcts:iterations=1000", OLD_1000),
+               ("old 1000 vs heuristic", OLD_1000, "heuristic")])
 
 
 def match_row(game: str, bot: str, opp: str, games: int, seed: int, threads: int | None, root: Path) -> dict:
@@ -131,8 +150,10 @@ def match_row(game: str, bot: str, opp: str, games: int, seed: int, threads: int
     t0 = time.perf_counter()
     o = play(cfg)
     r = next(b for b in o.report.by_bot if b.bot == bot)
+    cap = o.report.capped[0]  # games stopped by the safety cap: counted and shown, never silently mixed in
     return {"bot": bot, "opponent": opp, "games": r.games, "win_rate": r.win_rate, "ci_low": r.ci_low,
-            "ci_high": r.ci_high, "errors": o.errors, "seconds": time.perf_counter() - t0, "run": str(out)}
+            "ci_high": r.ci_high, "capped": cap.capped, "mean_rounds": cap.mean_length, "errors": o.errors,
+            "seconds": time.perf_counter() - t0, "run": str(out)}
 
 
 def strength(args) -> list[dict]:
@@ -154,9 +175,10 @@ def strength(args) -> list[dict]:
 
 
 def print_strength_row(r: dict, to_stderr: bool = False) -> None:
-    print(f"  {r['game']:<13} {r['bot']:<24} vs {r['opponent']:<10} {r['games']:>5} games  "
+    print(f"  {r['game']:<13} {r['bot']:<41} vs {r['opponent']:<41} {r['games']:>5} games  "
           f"win rate {100 * r['win_rate']:5.1f}%  95% CI {100 * r['ci_low']:5.1f}%-{100 * r['ci_high']:5.1f}%  "
-          f"({r['seconds']:.0f} s)", flush=True, file=sys.stderr if to_stderr else sys.stdout)
+          f"at the safety cap {r['capped']}  mean rounds {r['mean_rounds']:.1f}  ({r['seconds']:.0f} s)", flush=True,
+          file=sys.stderr if to_stderr else sys.stdout)
 
 
 def main(argv=None) -> int:
@@ -174,7 +196,11 @@ def main(argv=None) -> int:
                    help="strength: run only this entry (repeatable), e.g. --only 'ladder 4000 vs 1000'")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
-    result: dict = {}
+    result: dict = {"machine": machine()}
+    m = result["machine"]
+    print(f"machine: {m['cpu']}, {m['logical_cpus']} logical CPUs, {m['platform']}, Python {m['python']}, "
+          f"engine {m['engine_version']}, load average {m['load_average']}",
+          file=sys.stderr if args.json else sys.stdout)
     if args.what in ("speed", "all"):
         result["speed"] = speed(args)
         if not args.json:

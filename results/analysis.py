@@ -35,6 +35,7 @@ from .row_cells import finite as _f
 from .row_cells import hist_moments as _hist_moments
 from .row_cells import mean_cols, rate_cols  # noqa: F401  (analysis.rate_cols, mean_cols as before)
 from .row_cells import quantiles as _quantiles
+from .safety_cap import cap_counts, cap_warning
 from .schema import OLDEST_READABLE_SCHEMA, SCHEMA_VERSION, readable_version, schema_version, table_name
 from .stats import SMALL_N, Mean, Rate, mean_from_sums, rate, rate_difference
 
@@ -340,6 +341,12 @@ def analyze(run: "Run | str | os.PathLike[str]", universe: Mapping[str, Mapping[
         ends.append({"end_reason": reason, "meaning": kind.end_reasons.get(reason, ""), "games": k,
                      "n": n_games, **rate_cols("share", rate(k, n_games)), "small_sample": k < SMALL_N})
     a.tables["end_reasons"] = ends
+    caps = cap_counts(run)
+    a.tables["safety_cap"] = [
+        {"bots": ", ".join(c.bots), "games": c.games, "capped": c.capped, "n": c.games,
+         **rate_cols("share", rate(c.capped, c.games)), "mean_rounds": _f(c.mean_length), "warn": c.warn,
+         "small_sample": c.games < SMALL_N} for c in caps]
+    a.info["safety_cap_warning"] = cap_warning(caps, cfg.get("game", "rftg"))
     wcount = con.execute("SELECT len(winners) AS w, count(*) FROM games GROUP BY ALL ORDER BY w").fetchall()
     a.tables["winners"] = [{"winners": int(w), "games": int(c), **rate_cols("share", rate(c, n_games))}
                            for w, c in wcount]

@@ -8,8 +8,10 @@ Conventions: a bot's **win rate** is its share of wins, a win shared by k seats 
 counting 1/k, over the games it played (a bot in two seats of a game counts twice); the 95% interval is
 Wilson's. **Head to head** compares every pair of seats held by different bots by rank (better rank wins,
 equal ranks half each): in 2-player games this is the plain win rate of one bot against the other. **Ratings**:
-galaxysim.results.ratings (Bradley-Terry on the Elo scale, bootstrap intervals over games). Games stopped by a bot error
-(end_reason "bot_error") are left out of all of these and counted separately.
+galaxysim.results.ratings (Bradley-Terry on the Elo scale, bootstrap intervals over games). Games stopped by a bot
+error (end_reason "bot_error") are left out of all of these and counted separately. Games stopped by the engine's
+safety cap (end_reason "round_cap" or "turn_cap") are counted per group of bots (galaxysim.results.safety_cap),
+with a warning when they are more than 1% of a group's games.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import numpy as np
 from .arrays import dictionary_codes, numpy
 from .ratings import Ratings, fit_ratings
 from .reader import Run, load_games, load_seats, open_run
+from .safety_cap import CapCount, cap_counts, format_cap_counts
 from .summary import wilson_interval
 from .text_table import json_ready, pct, table
 
@@ -71,9 +74,18 @@ class MatchReport:
     ratings: Ratings | None = None
     seconds: float = 0.0
     game: str = "rftg"
+    capped: list[CapCount] = field(default_factory=list)  # games stopped by the safety cap, per group of bots
+
+    @property
+    def all_failed(self) -> bool:
+        """Every game written was stopped by a bot error."""
+        return self.games > 0 and self.errors == self.games
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        d["all_failed"] = self.all_failed
+        for c, row in zip(self.capped, d["capped"]):
+            row["warn"] = c.warn
         r = self.ratings
         d["ratings"] = None if r is None else {
             "games": r.games, "bootstrap": r.bootstrap, "anchor": r.anchor,
@@ -147,7 +159,8 @@ def match_report(run: "Run | str | os.PathLike[str]", bootstrap: int = 200) -> M
         else ("advanced" if cfg.get("advanced") else "standard"), seed=cfg.get("seed"), bots=bots, games=n,
         games_planned=run.games_planned, seatings=len(cfg.get("lineups") or []), deals=int(cfg.get("deals") or 0),
         errors=int((~ok).sum()), error_samples=errors[:5], by_bot=by_bot, head_to_head=h2h, ratings=ratings,
-        seconds=float(run.manifest.get("elapsed_seconds") or 0.0), game=cfg.get("game", "rftg"))
+        seconds=float(run.manifest.get("elapsed_seconds") or 0.0), game=cfg.get("game", "rftg"),
+        capped=cap_counts(run))
 
 
 def _signed(x: float) -> str:
@@ -182,6 +195,7 @@ def format_match_report(r: MatchReport) -> str:
         for x in r.ratings.ordered():
             rows.append([x.bot, _signed(x.elo), f"{_signed(x.lo)} to {_signed(x.hi)}"])
         lines += table(rows, {1})
+    lines += format_cap_counts(r.capped, r.game)
     if r.errors:
         lines.append(f"  {r.errors:,} game(s) stopped by a bot error (left out above); first: "
                      f"{r.error_samples[0]['message'] if r.error_samples else '?'}")

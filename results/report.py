@@ -28,6 +28,7 @@ from .html import (Col, check_folder, ci_num, ci_pct, csv_text, esc, flag, html_
                    page, pct, rate_cols, section, signed_pct, win_cols, write_folder)
 from .manifest import RunFolderError
 from .reader import open_run
+from .safety_cap import WARN_SHARE
 
 __all__ = ["write_report", "ReportResult", "REPORT_DIR", "HTML_FILE", "render_html", "make_figures"]
 
@@ -153,6 +154,9 @@ def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
     if not i["complete"]:
         parts.append(f'<p class="warn">This run is {esc(i["status"])}: the report covers the {i["games"]:,} games '
                      f'written so far of {i["games_planned"]:,} planned.</p>')
+    if i.get("safety_cap_warning"):
+        parts.append(f'<p class="warn">{esc(i["safety_cap_warning"])} (see <a href="#endings">how games end</a>).'
+                     '</p>')
     if i.get("what_if"):
         w = i["what_if"]
         parts.append(f'<p class="warn">What-if variant <b>{esc(w.get("name", ""))}</b>: '
@@ -231,11 +235,20 @@ def render_html(a: RunAnalysis, figures: Mapping[str, bytes]) -> str:
                                  ("games", lambda r: integer(r["games"]), "n"),
                                  ("share", lambda r: pct(r["share"], 2), "n"),
                                  ("95% CI", lambda r: ci_pct(r["share_ci_low"], r["share_ci_high"]), "n")]
+    cap_cols: list[Col] = [("group of bots", lambda r: r["bots"], ""), ("games", lambda r: integer(r["games"]), "n"),
+                           ("at the safety cap", lambda r: integer(r["capped"]), "n"),
+                           ("share", lambda r: pct(r["share"], 2), "n"),
+                           ("95% CI", lambda r: ci_pct(r["share_ci_low"], r["share_ci_high"]), "n"),
+                           ("mean rounds", lambda r: num(r["mean_rounds"], 2), "n"),
+                           ("flag", lambda r: f"over {100 * WARN_SHARE:.0f}%" if r["warn"] else flag(r), "")]
     parts.append(section("How games end", "endings",
                          "Why each game ended (docs/report.md says which reason counts when a game meets "
-                         "several at once), then how many seats shared the win.",
+                         "several at once), how many games of each group of bots the engine's safety cap "
+                         f"stopped (a game stopped there was not played to its end; above {100 * WARN_SHARE:.0f}% "
+                         "the report warns), then how many seats shared the win.",
                          [img("end_reasons.png", figures["end_reasons"], "how games end"),
                           html_table(t["end_reasons"], end_cols, "t-endings"),
+                          html_table(t["safety_cap"], cap_cols, "t-safety-cap"),
                           html_table(t["winners"], win_count_cols, "t-winners", sortable=False)]))
     parts.append('<p class="meta">95% intervals: Wilson score intervals for rates, Newcombe hybrid score '
                  'intervals for differences of rates, Student t for means. The tables are also in the CSV files '

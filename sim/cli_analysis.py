@@ -129,17 +129,7 @@ def card_universe(config: dict) -> dict[str, dict[int, int]]:
                 "territory": {t["name"]: 1 for t in data.territories()}}
     if config.get("game") != "rftg":
         return {}
-    from galaxysim import rftg
-    from galaxysim._rftg import CardDb
-    from galaxysim.variant import Variant
-
-    from .engine import resolved_variant
-
-    text = rftg.card_text()
-    v = Variant.from_config(config.get("what_if"))
-    if v is not None:
-        text = resolved_variant(v, config.get("expansion", "base")).card_text
-    table = CardDb(text, "card data").card_table(config.get("expansion", "base"))
+    table = _run_card_db(config).card_table(config.get("expansion", "base"))
     return {"card": {row["id"]: row["copies"] for row in table}}
 
 
@@ -147,6 +137,11 @@ def goal_table(config: dict) -> dict[str, dict]:
     """{goal name: its row of CardDb.goal_table()} for a Race for the Galaxy run (its variant's card data)."""
     if config.get("game") != "rftg":
         return {}
+    return {row["name"]: row for row in _run_card_db(config).goal_table()}
+
+
+def _run_card_db(config: dict):
+    """The card data a Race for the Galaxy run played: the shipped file, with its what-if variant's changes."""
     from galaxysim import rftg
     from galaxysim._rftg import CardDb
     from galaxysim.variant import Variant
@@ -157,12 +152,13 @@ def goal_table(config: dict) -> dict[str, dict]:
     v = Variant.from_config(config.get("what_if"))
     if v is not None:
         text = resolved_variant(v, config.get("expansion", "base")).card_text
-    return {row["name"]: row for row in CardDb(text, "card data").goal_table()}
+    return CardDb(text, "card data")
 
 
 def cmd_report(ns: argparse.Namespace) -> int:
     from galaxysim.results.reader import open_run
     from galaxysim.results.report import write_report
+    from galaxysim.results.safety_cap import cap_counts, format_cap_counts
 
     from .stored_config import check
 
@@ -173,6 +169,8 @@ def cmd_report(ns: argparse.Namespace) -> int:
                        checkpoint=stop_requests().check, goal_table=goal_table(run.config))
     print(f"{res.html}  ({res.analysis.info['games']:,} games; {res.seconds:.1f} s: aggregation "
           f"{res.seconds_analysis:.1f} s, figures {res.seconds_figures:.1f} s)")
+    for line in format_cap_counts(cap_counts(run), run.config.get("game", "rftg")):
+        print(line)
     return 0
 
 

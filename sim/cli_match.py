@@ -16,8 +16,9 @@ examples:
 
 Every bot plays every seat equally often, on the same deals (deal j is the same in every seating).
 --games is per group of bots and rounded up to a multiple of the players (the seat rotations).
-Bot specs: random, heuristic, net[:key=value,...] (docs/net.md), ismcts[:key=value,...] (see docs/bots.md; ismcts options: iterations, ms,
-c, determinizations, rollout, epsilon, depth, temperature, threads, seed, max_nodes, cheat),
+Bot specs: random, heuristic, net[:key=value,...] (docs/net.md), ismcts[:key=value,...] (see docs/bots.md; ismcts
+options: iterations, ms, c, determinizations, rollout, epsilon, depth, temperature, margin, margin_scale, threads,
+seed, max_nodes, cheat),
 py:module.Factory[:key=value,...] for a Python bot.
 """
 
@@ -100,6 +101,11 @@ def run(ns: argparse.Namespace, kind: str) -> int:
         outcome = play(cfg, explicit=explicit)
     if outcome.report is not None:
         print(json.dumps(outcome.report.to_dict(), indent=1) if ns.json else outcome.report.format(), flush=True)
+        if outcome.report.all_failed:  # nothing was measured: a script must not take this for a result
+            first = outcome.report.error_samples[0]["message"] if outcome.report.error_samples else "?"
+            print(f"galaxysim: every game of the {kind} ({outcome.report.games:,}) was stopped by a bot error; "
+                  f"first: {first}", file=sys.stderr, flush=True)
+            return 1
     if not outcome.complete:
         print(f"galaxysim: {outcome.message}", file=sys.stderr, flush=True)
         return 130

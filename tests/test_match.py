@@ -436,3 +436,46 @@ def test_replay_says_when_a_bot_plays_by_the_clock(tmp_path, capsys):
     rep = replay(out, 0)
     assert any(line.startswith("note: ismcts:ms=1 searches for a time") for line in rep.lines)
     assert rep.matches or "expected with a time budget" in rep.verdict
+
+
+class FirstLegal:
+    """Always the first legal action: Explore +5 at every action choice, so two of them never end a game."""
+
+    def act(self, state, legal_actions):
+        return legal_actions[0]
+
+
+def test_games_stopped_by_the_round_cap_are_counted_per_group_with_a_warning(tmp_path):
+    o = play(MatchConfig(bots=["first", "second", "heuristic"], kind="tournament", games=2, seed=2,
+                         out=str(tmp_path / "cap"), quiet=True),
+             objects={"first": FirstLegal(), "second": FirstLegal()})
+    groups = {tuple(c.bots): c for c in o.report.capped}
+    assert set(groups) == {("first", "second"), ("first", "heuristic"), ("second", "heuristic")}
+    stalled = groups[("first", "second")]
+    assert stalled.games == stalled.capped == 2 and stalled.warn
+    assert stalled.length_quantiles["min"] == 30 and stalled.mean_length == 30
+    played = groups[("first", "heuristic")]
+    assert played.games == 2 and played.capped == 0 and not played.warn  # the heuristic bot ends the game
+    text = o.report.format()
+    assert "ended at the safety cap (round_cap), per group of bots" in text
+    assert "first, second" in text and "WARNING: 1 group(s) of bots (marked !)" in text
+    d = o.report.to_dict()
+    assert [c["warn"] for c in d["capped"]].count(True) == 1
+    json.dumps(d)
+    calm = play(MatchConfig(bots=["heuristic", "random"], games=4, seed=2, out=str(tmp_path / "calm"), quiet=True))
+    assert calm.report.capped[0].capped == 0
+    assert "0 of 4 games (0.0%)" in calm.report.format() and "WARNING" not in calm.report.format()
+
+
+def test_cli_match_in_which_every_game_failed_exits_non_zero(tmp_path, capsys, monkeypatch):
+    (tmp_path / "failing_bots.py").write_text("class Raiser:\n    def act(self, state, legal_actions):\n"
+                                              "        raise RuntimeError('no idea')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    args = ["match", "--bots", "py:failing_bots.Raiser,heuristic", "--games", "4", "--seed", "1", "-q"]
+    assert main(args + ["--out", str(tmp_path / "f")]) == 1
+    captured = capsys.readouterr()
+    assert "4 game(s) stopped by a bot error" in captured.out
+    assert "every game of the match (4) was stopped by a bot error" in captured.err and "no idea" in captured.err
+    assert main(args + ["--out", str(tmp_path / "f2"), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["all_failed"] is True

@@ -123,6 +123,30 @@ def test_scores_length_and_endings_equal_duckdb(runs):
         assert close(r["mean"], parts[r["part"]])
 
 
+def test_games_at_the_safety_cap_are_counted_and_warned_about(runs, tmp_path, capsys):
+    (capped,), = sql(runs["big"], "SELECT count(*) FILTER (end_reason::VARCHAR = 'round_cap') FROM g")
+    row, = read_csv(runs["reports"]["big"], "safety_cap")
+    assert row["bots"] == "random, heuristic" and int(row["games"]) == BIG and int(row["capped"]) == capped
+    html = (runs["reports"]["big"] / "report.html").read_text()
+    assert 'id="t-safety-cap"' in html and ("WARNING" in html) == (capped > BIG / 100)
+
+    class FirstLegal:  # Explore +5 at every action choice: two of them never end a game
+        def act(self, state, legal_actions):
+            return legal_actions[0]
+
+    from galaxysim.sim.match import MatchConfig, play as play_match
+
+    o = play_match(MatchConfig(bots=["a", "b"], games=2, seed=1, out=str(tmp_path / "m"), quiet=True),
+                   objects={"a": FirstLegal(), "b": FirstLegal()})
+    assert main(["report", str(o.path)]) == 0
+    out = capsys.readouterr().out
+    assert "ended at the safety cap (round_cap): 2 of 2 games (100.0%)" in out and "WARNING" in out
+    row, = read_csv(o.path / "report", "safety_cap")
+    assert row["bots"] == "a, b" and int(row["capped"]) == 2 and row["warn"] == "True"
+    assert 'class="warn">WARNING: 100.0% of the games ended at the safety cap' in \
+        (o.path / "report" / "report.html").read_text()
+
+
 def test_intervals_shrink_like_one_over_sqrt_n(runs):
     """4x the games: half the interval width (the runs share their first 1,000 games)."""
     def widths(rep, table, key, col):

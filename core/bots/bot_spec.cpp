@@ -50,8 +50,8 @@ bool boolean(const BotSpec& spec, const std::string& key, const std::string& val
 
 // The option keys ismcts_options reads (for "did you mean" hints; the short aliases are left out).
 const std::vector<std::string> kIsmctsOptionNames = {"iterations", "ms", "c", "determinizations", "rollout",
-                                                     "epsilon", "depth", "temperature", "threads", "seed",
-                                                     "max_nodes", "cheat"};
+                                                     "epsilon", "depth", "temperature", "margin", "margin_scale",
+                                                     "discount", "threads", "seed", "max_nodes", "cheat"};
 
 }  // namespace
 
@@ -84,7 +84,10 @@ std::string ismcts_option_help() {
   return "iterations=N (per decision, default 1000), ms=T (time per decision instead, not deterministic), "
          "c=X (exploration, default 0.7), determinizations=K (0 = a fresh one every iteration), "
          "rollout=random|heuristic, epsilon=P (random moves in heuristic rollouts), depth=D (cut playouts "
-         "after D decisions, 0 = play to the end), temperature=T (points, for cut playouts), threads=N "
+         "after D decisions, 0 = play to the end), temperature=T (points, for cut playouts), margin=W (weight "
+         "of the score margin in the reward, default 0.1), margin_scale=S (points, default 10), discount=D (a "
+         "win is worth (1-D)^rounds, default 0.01; margin=0,discount=0: the win share alone), "
+         "threads=N "
          "(root parallelism), seed=N, max_nodes=N, cheat=true (CHEATING: sees hidden information)";
 }
 
@@ -116,6 +119,15 @@ IsmctsOptions ismcts_options(const BotSpec& spec) {
     } else if (key == "temperature") {
       o.eval_temperature = number(spec, key, value);
       if (!(o.eval_temperature > 0)) bad(spec, "temperature must be > 0, not " + value);
+    } else if (key == "margin") {
+      o.margin = number(spec, key, value);
+      if (o.margin < 0 || o.margin > 1) bad(spec, "margin must be in [0, 1], not " + value);
+    } else if (key == "margin_scale") {
+      o.margin_scale = number(spec, key, value);
+      if (!(o.margin_scale > 0)) bad(spec, "margin_scale must be > 0, not " + value);
+    } else if (key == "discount") {
+      o.round_discount = number(spec, key, value);
+      if (!(o.round_discount >= 0 && o.round_discount < 1)) bad(spec, "discount must be in [0, 1), not " + value);
     } else if (key == "threads") {
       o.threads = static_cast<int>(integer(spec, key, value, 1, 256));
     } else if (key == "seed") {

@@ -28,11 +28,14 @@
 // The final choice is the most visited root action (ties: the higher mean reward).
 //
 // Rewards are in [0, 1] per seat: 1/k for each of k tied winners (after the game's
-// tie-breaks), 0 for the others. With a rollout cutoff (rollout_depth > 0), a
+// tie-breaks), 0 for the others, discounted a little for every round the playout
+// took and blended with a small score-margin term (bots/ismcts_reward.h: without
+// them a seat sure of the result has no reason to prefer the moves that end the
+// game). With a rollout cutoff (rollout_depth > 0), a
 // playout stopped before the end is scored by a softmax over the current scores,
 // exp(score / T) / sum exp(score / T), an estimate of the win chances.
 //
-// Options::cheat = perfect-information search ("CHEATING"): no determinization,
+// Options::cheat = perfect-information search (it cheats): no determinization,
 // the search sees every hand, the deck and the opponents' pending choices of the
 // real state (future draws stay random: the state's RNG is reseeded every
 // iteration). For comparison only; off by default.
@@ -61,6 +64,7 @@
 #include <utility>
 #include <vector>
 
+#include "bots/ismcts_reward.h"
 #include "bots/playout.h"
 #include "common/rng.h"
 
@@ -89,7 +93,17 @@ struct IsmctsOptions {
   // (0 = play to the end of the game and score by the winners).
   int rollout_depth = 0;
   double eval_temperature = 4.0;  // T of the cutoff softmax, in points
-  // CHEATING perfect-information mode (see above); off by default.
+  // The reward (bots/ismcts_reward.h): (1 - margin) * win share * (1 - round_discount)^rounds
+  // + margin * logistic(score margin / margin_scale), where rounds is what the playout took
+  // from the searched position and the score margin is the seat's score minus the best
+  // other score. margin = round_discount = 0: the win share alone (the search before issue 22).
+  double margin = 0.1;
+  double margin_scale = 10.0;  // points
+  double round_discount = 0.01;
+  // Perfect-information search (spec key cheat=true): no determinization; every iteration
+  // plays from a copy of the real state (the other seats' hands, the deck and their pending
+  // choices included) with its RNG reseeded, so future draws stay random. It sees what a player
+  // cannot: a yardstick for the determinized search. Off by default.
   bool cheat = false;
   // Root parallelism: that many independent trees (own pool, own RNG), root visits summed.
   int threads = 1;
@@ -110,24 +124,6 @@ struct IsmctsStats {
 };
 
 namespace ismcts_detail {
-
-constexpr int kMaxSeats = 8;
-
-template <class...>
-using void_t = void;
-
-template <class G, class S, class = void>
-struct HasWinnersInto : std::false_type {};
-template <class G, class S>
-struct HasWinnersInto<G, S, void_t<decltype(std::declval<const G&>().winners(std::declval<const S&>(),
-                                                                              std::declval<int*>()))>>
-    : std::true_type {};
-
-template <class G, class S, class = void>
-struct HasScoreParts : std::false_type {};
-template <class G, class S>
-struct HasScoreParts<G, S, void_t<decltype(std::declval<const G&>().score_parts(std::declval<const S&>(), 0).total)>>
-    : std::true_type {};
 
 template <class S, class = void>
 struct HasRng : std::false_type {};
@@ -160,37 +156,6 @@ int public_action_of(const G& g, const S& s, int action, int viewer) {
 }
 
 constexpr size_t kMarkSize = 2048;  // action values below this need no growth of the mark table
-
-// 1/k to each of k winners.
-template <class G, class S>
-void terminal_rewards(const G& g, const S& s, int players, double* r) {
-  for (int i = 0; i < players; ++i) r[i] = 0;
-  if constexpr (HasWinnersInto<G, S>::value) {
-    int w[kMaxSeats];
-    int k = g.winners(s, w);
-    for (int j = 0; j < k; ++j) r[w[j]] = 1.0 / k;
-  } else {
-    auto w = g.winners(s);
-    for (int i : w) r[i] = 1.0 / static_cast<double>(w.size());
-  }
-}
-
-// Softmax of the scores with temperature t (sums to 1, like the terminal rewards).
-template <class G, class S>
-void evaluate(const G& g, const S& s, int players, double t, double* r) {
-  double sc[kMaxSeats];
-  if constexpr (HasScoreParts<G, S>::value) {
-    for (int i = 0; i < players; ++i) sc[i] = g.score_parts(s, i).total;
-  } else {
-    auto v = g.scores(s);
-    for (int i = 0; i < players; ++i) sc[i] = v[i];
-  }
-  double best = sc[0];
-  for (int i = 1; i < players; ++i) best = std::max(best, sc[i]);
-  double sum = 0;
-  for (int i = 0; i < players; ++i) sum += (r[i] = std::exp((sc[i] - best) / t));
-  for (int i = 0; i < players; ++i) r[i] /= sum;
-}
 
 template <class S>
 void reseed(S& s, uint64_t seed) {
@@ -242,6 +207,10 @@ class Ismcts {
     if (options_.max_nodes < 2) throw std::invalid_argument("ismcts: max_nodes must be >= 2");
     if (!(options_.c >= 0)) throw std::invalid_argument("ismcts: exploration constant c must be >= 0");
     if (!(options_.eval_temperature > 0)) throw std::invalid_argument("ismcts: eval_temperature must be > 0");
+    if (!(options_.margin >= 0 && options_.margin <= 1)) throw std::invalid_argument("ismcts: margin must be in [0, 1]");
+    if (!(options_.margin_scale > 0)) throw std::invalid_argument("ismcts: margin_scale must be > 0");
+    if (!(options_.round_discount >= 0 && options_.round_discount < 1))
+      throw std::invalid_argument("ismcts: round_discount must be in [0, 1)");
     if (!(options_.rollout_epsilon >= 0 && options_.rollout_epsilon <= 1))
       throw std::invalid_argument("ismcts: rollout_epsilon must be in [0, 1]");
     workers_.resize(static_cast<size_t>(options_.threads));
@@ -249,6 +218,8 @@ class Ismcts {
 
   const Options& options() const { return options_; }
   const Stats& last_stats() const { return stats_; }
+  // The seat the last search decided for (-1 when the last decision was not searched).
+  int last_seat() const { return last_seat_; }
 
   // Bytes held by the node pools and scratch buffers (capacity, not use).
   size_t memory_bytes() const {
@@ -264,9 +235,11 @@ class Ismcts {
     if (n <= 0) throw std::invalid_argument("ismcts: no legal actions");
     uint64_t decision_seed = splitmix64(options_.seed ^ splitmix64(rng.next()));
     stats_ = Stats();
+    last_seat_ = -1;  // no search: root_edges(last_seat()) is empty
     if (n == 1) return legal[0];
     auto t0 = std::chrono::steady_clock::now();
     const int me = g.current_player(s);
+    last_seat_ = me;
     const int threads = options_.threads;
     for (int t = 0; t < threads; ++t) {
       Worker& w = workers_[static_cast<size_t>(t)];
@@ -428,6 +401,9 @@ class Ismcts {
     }
 
     const double c = options_.c;
+    const RewardShape shape{options_.eval_temperature, options_.margin, options_.margin_scale,
+                            options_.round_discount};
+    const int root_round = round_of(g, s);
     const int depth_cap = options_.rollout_depth;
     const bool heuristic = options_.rollout == IsmctsRollout::Heuristic;
     const uint32_t eps = static_cast<uint32_t>(options_.rollout_epsilon * 4294967295.0);
@@ -549,12 +525,8 @@ class Ismcts {
         ++steps;
       }
       w.playout_steps += steps;
-      if (n == 0) {
-        terminal_rewards(g, d, players, reward);
-      } else {
-        evaluate(g, d, players, options_.eval_temperature, reward);
-        ++w.cutoffs;
-      }
+      playout_rewards(g, d, players, n == 0, round_of(g, d) - root_round, shape, reward);
+      if (n != 0) ++w.cutoffs;
 
       // 4. Backpropagation: each chosen edge gets the reward of the seat that chose it.
       for (int32_t id : w.path) {
@@ -571,6 +543,7 @@ class Ismcts {
   Policy policy_;
   std::vector<Worker> workers_;
   Stats stats_;
+  int last_seat_ = -1;
 };
 
 }  // namespace gs::bots

@@ -53,6 +53,10 @@ py::object search_stats(const SeatBot& bot) {
   d["chosen_value"] = s->chosen_value;
   d["seconds"] = s->seconds;
   d["memory_bytes"] = bot.search()->memory_bytes();
+  py::list root;  // every searched root action: (action, visits, mean reward of the deciding seat)
+  for (const auto& e : bot.search()->root_edges(bot.search()->last_seat()))
+    root.append(py::make_tuple(e.action, e.visits, e.mean));
+  d["root"] = root;
   return d;
 }
 

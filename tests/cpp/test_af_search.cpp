@@ -1,5 +1,5 @@
 // Alien Frontiers against the generic search and encoders, under the sanitizers:
-// ISMCTS (core/bots/ismcts.h, unchanged) plays AF through the game interface
+// ISMCTS (core/bots/ismcts.h, with af_ismcts.h's round hook) plays AF through the game interface
 // (legal choices, determinism for a seed, random and heuristic rollouts, cutoff),
 // an ISMCTS seat against random seats finishes games, and the observation tensor
 // has one name per slot, equal vectors for a state and its determinization, and
@@ -13,7 +13,7 @@
 #include "af/heuristic.h"
 #include "af/observation_tensor.h"
 #include "af_invariants.h"
-#include "bots/ismcts.h"
+#include "bots/af_ismcts.h"
 #include "common/rng.h"
 
 using namespace gs;

@@ -2,9 +2,10 @@
 // decision, determinism for a seed (also with threads and a reused object), no use
 // of hidden information (states that differ only in what the seat cannot see give
 // the same search), bounded node pools, cheat mode, cutoff, heuristic rollouts,
-// fixed determinizations, time budget, option checks, and a toy game whose best
-// move is known (Nim). Small iteration counts: it runs at -O1 with ASan/UBSan.
+// fixed determinizations, time budget, option checks, a toy game whose best
+// move is known (Nim), and one in which a won game must be ended (the reward). Small iteration counts: it runs at -O1 with ASan/UBSan.
 // Usage: test_ismcts core/data/rftg_cards.txt
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -583,6 +584,80 @@ void test_nim() {
                                                  std::to_string(bot.last_stats().chosen_value) + ")");
 }
 
+// A toy game for the reward (bots/ismcts_reward.h, issue 22): seat 0 leads and wins
+// whatever it does; each round it may wait, score a point, or finish the game, and the
+// game also stops at round 30 (a cap). Seat 1 never decides. With the win share alone
+// every action is a sure win, the tie goes to the first legal action, and seat 0
+// waits for ever, as the search did in Race for the Galaxy (it explored); the round
+// discount makes it finish.
+struct LeadState {
+  int8_t round, lead, actor;
+  Rng rng;
+};
+
+struct Lead {
+  static constexpr int kMaxLegal = 3;
+  static constexpr int kWait = 0, kScore = 1, kFinish = 2;
+  int players() const { return 2; }
+  LeadState new_initial_state(uint64_t) const { return LeadState{1, 10, 0, Rng(1)}; }
+  int legal_actions(const LeadState& s, int* out) const {
+    if (s.actor < 0) return 0;
+    out[0] = kWait;
+    out[1] = kScore;
+    out[2] = kFinish;
+    return 3;
+  }
+  int step(LeadState& s, int a, int* out) const {
+    if (a == kScore) ++s.lead;
+    if (a == kFinish || ++s.round > 30) s.actor = -1;
+    return legal_actions(s, out);
+  }
+  int current_player(const LeadState& s) const { return s.actor; }
+  LeadState determinize(const LeadState& s, int, uint64_t) const { return s; }
+  std::vector<int> winners(const LeadState&) const { return {0}; }
+  std::vector<int> scores(const LeadState& s) const { return {s.lead, 0}; }
+};
+
+int game_round(const Lead&, const LeadState& s) { return s.round; }
+
+void test_reward_ends_a_won_game() {
+  static_assert(gs::bots::ismcts_detail::HasGameRound<Lead, LeadState>::value, "toy round hook found");
+  Lead g;
+  auto choice = [&](double margin, double discount) {
+    IsmctsOptions o;
+    o.iterations = 600;
+    o.margin = margin;
+    o.round_discount = discount;
+    Ismcts<Lead> bot(o);
+    LeadState s = g.new_initial_state(0);
+    int legal[3];
+    int n = g.legal_actions(s, legal);
+    Rng r(7);
+    return bot.act(g, s, legal, n, r);
+  };
+  check(choice(0, 0) == Lead::kWait, "lead toy, win share alone: every line wins, the first legal action (wait)");
+  check(choice(0, 0.01) == Lead::kFinish, "lead toy, round discount: finishes the won game");
+  check(choice(0.1, 0.01) == Lead::kFinish, "lead toy, default reward: finishes the won game");
+  check(choice(0.1, 0) == Lead::kScore, "lead toy, margin alone: plays for points instead of finishing");
+  IsmctsOptions defaults;
+  check(defaults.margin > 0 && defaults.round_discount > 0, "the default reward has both terms");
+
+  using gs::bots::ismcts_detail::RewardShape;
+  using gs::bots::ismcts_detail::playout_rewards;
+  LeadState end{12, 20, -1, Rng(1)};  // seat 0 won by 20 points
+  double r[2];
+  RewardShape shape;
+  shape.margin = 0.1;
+  shape.margin_scale = 10;
+  shape.round_discount = 0.01;
+  playout_rewards(g, end, 2, true, 3, shape, r);
+  const double w0 = 0.9 * std::pow(0.99, 3) + 0.1 / (1 + std::exp(-2.0)), w1 = 0.1 / (1 + std::exp(2.0));
+  check(std::fabs(r[0] - w0) < 1e-12 && std::fabs(r[1] - w1) < 1e-12,
+        "reward: discounted win share plus the margin term (" + std::to_string(r[0]) + ", " + std::to_string(r[1]) + ")");
+  playout_rewards(g, end, 2, true, 3, RewardShape{}, r);
+  check(r[0] == 1 && r[1] == 0, "reward without margin and discount: the win share");
+}
+
 // A toy game for the secret-step bookkeeping: seat 0 picks x in {1, 2} secretly; then
 // seat 1 picks y in {1, 2}, secretly in the same step when the hidden bit h is 0 and
 // openly (a step of its own) when h is 1; seat 0 wins when x == y. The search meets
@@ -672,6 +747,7 @@ int main(int argc, char** argv) {
   Game g2(db, go);
 
   test_nim();
+  test_reward_ends_a_won_game();
   test_search_errors();
   test_secret_toy();
   test_legal(db);
