@@ -110,6 +110,33 @@ cdef extern from "runner/batch.h" namespace "gs::runner":
                                    int64_t game_index, State* final_state) except +
 
 
+# --- The net bot's shipped models (core/bots/net/model_store.h) ------------------------------------------------------
+
+cdef extern from "bots/net/model_store.h" namespace "gs::bots::net":
+    void set_model_directory(const string& dir)
+    string model_directory()
+
+
+def set_model_dir(str path):
+    """The folder of the shipped net models this module's bots read (set to galaxysim/models on import)."""
+    set_model_directory(path.encode())
+
+
+def model_dir():
+    return model_directory().decode()
+
+
+def _attach_models():
+    from importlib import resources
+    try:
+        set_model_dir(str(resources.files("galaxysim").joinpath("models")))
+    except (ModuleNotFoundError, TypeError):
+        pass
+
+
+_attach_models()
+
+
 # --- Alien Frontiers: the engine ------------------------------------------------------------------------------------
 
 AF_END_REASONS = ["last_colony", "turn_cap", "bot_error"]

@@ -12,8 +12,8 @@
     bots.register("greedy", Greedy)                          # now "greedy" is a spec like any other
 
 Specs (docs/bots.md):
-  * ``random``, ``heuristic``, ``ismcts[:key=value,...]``: built-in C++ bots, played in the GIL-free batch
-    path when every seat is one;
+  * ``random``, ``heuristic``, ``ismcts[:key=value,...]``, ``net[:key=value,...]``: built-in C++ bots, played in
+    the GIL-free batch path when every seat is one;
   * a registered name, optionally with options: ``greedy`` or ``greedy:depth=2`` calls the registered
     factory with ``depth=2``;
   * ``py:package.module.Factory[:key=value,...]``: imports ``package.module`` (the current folder is on the
@@ -37,7 +37,7 @@ from galaxysim.user_text import did_you_mean, shown
 
 from .errors import ConfigError
 
-BUILTIN = ("random", "heuristic", "ismcts")
+BUILTIN = ("random", "heuristic", "ismcts", "net")
 PY_PREFIX = "py:"
 #: The longest bot spec (the longest real one, ismcts with every option or a Python bot's module path with
 #: its options, is well under 200 characters).
@@ -99,6 +99,15 @@ class BuiltinBot:
     def last_stats(self) -> dict | None:
         """The last ISMCTS search's statistics (None for other bots)."""
         return (self._last or self._bot).last_stats()
+
+    def evaluate(self, state, seat: int | None = None) -> list[float]:
+        """A net bot's win probability for every seat, as `seat` (default: the deciding seat) judges the
+        position (docs/net.md); a TypeError for other bots."""
+        return self._engine_bot(self.game or _game_of(state)).evaluate(state, seat)
+
+    def action_scores(self, state) -> list[float]:
+        """What a net bot compares at this decision, one score per legal action (docs/net.md)."""
+        return self._engine_bot(self.game or _game_of(state)).action_scores(state)
 
     def __repr__(self) -> str:
         return f"BuiltinBot({self.spec!r}" + (f", game={self.game!r})" if self.game else ")")

@@ -24,7 +24,7 @@ from galaxysim.stop_requests import current as current_stop_requests
 from galaxysim.stop_requests import listening
 from galaxysim.user_text import shown
 
-from . import cli_match
+from . import cli_match, cli_train
 from .cli_options import add_game_options
 from .config import DEFAULT_GAMES, RunConfig, check_threads, load_toml, parse_bots, parse_count
 from .errors import ConfigError, RunWriteError
@@ -157,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     _SUBPARSERS.clear()
     _SUBPARSERS.update(run=r, summary=s, replay=rp, resume=rs)
     _SUBPARSERS.update(cli_match.add_parsers(sub, fmt, _count, _int))
+    _SUBPARSERS["train"] = cli_train.add_parser(sub, fmt, _count, _int)
     from .keldon.command import add_parser as add_import_parser
 
     _SUBPARSERS["import"] = add_import_parser(sub, fmt)
@@ -270,7 +271,7 @@ def cmd_import(ns: argparse.Namespace) -> int:
 
 
 COMMANDS = {"run": cmd_run, "resume": cmd_resume, "summary": cmd_summary, "replay": cmd_replay,
-            "import": cmd_import, **cli_match.COMMANDS}
+            "import": cmd_import, **cli_match.COMMANDS, **cli_train.COMMANDS}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

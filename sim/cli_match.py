@@ -16,8 +16,9 @@ examples:
 
 Every bot plays every seat equally often, on the same deals (deal j is the same in every seating).
 --games is per group of bots and rounded up to a multiple of the players (the seat rotations).
-Bot specs: random, heuristic, ismcts[:key=value,...] (see docs/bots.md; ismcts options: iterations, ms,
-c, determinizations, rollout, epsilon, depth, temperature, margin, margin_scale, threads, seed, max_nodes, cheat),
+Bot specs: random, heuristic, net[:key=value,...] (docs/net.md), ismcts[:key=value,...] (see docs/bots.md; ismcts
+options: iterations, ms, c, determinizations, rollout, epsilon, depth, temperature, margin, margin_scale, threads,
+seed, max_nodes, cheat),
 py:module.Factory[:key=value,...] for a Python bot.
 """
 

@@ -119,8 +119,8 @@ def make_runner(cfg: RunConfig):
     b = batch_module()
     for bot in cfg.bots:
         if bot.startswith("py:"):
-            raise ConfigError(f"bot {shown(bot)}: galaxysim run plays built-in bots (random, heuristic, ismcts); "
-                              "play Python bots with galaxysim match or tournament")
+            raise ConfigError(f"bot {shown(bot)}: galaxysim run plays built-in bots (random, heuristic, ismcts, "
+                              "net); play Python bots with galaxysim match or tournament")
     try:
         if cfg.game == "af":
             return b.AfRunner(af_texts(), cfg.players, cfg.long_game, list(cfg.bots), af_overrides(cfg))

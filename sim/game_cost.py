@@ -23,6 +23,9 @@ ITERATION_SECONDS_PER_PLAYER = {"rftg": 5.5e-6, "af": 28e-6}
 #: Decisions with a choice, per seat and game (measured with ismcts:ms=10: ~90 in RftG 2p, ~260 in AF 2p).
 SEARCHED_DECISIONS = {"rftg": 90, "af": 260}
 DEFAULT_ITERATIONS = 1000  # core/bots/bot_spec.cpp
+#: One decision of a `net` seat: a forward pass (choose=policy), or a step and a forward pass per legal action on
+#: a determinization (choose=value, per determinization) (docs/net.md, "Speed").
+NET_DECISION_SECONDS = {"policy": 1e-6, "value": 6e-6}
 
 
 def seconds_per_game(game: str, players: int, bots: Sequence[str]) -> float:
@@ -42,6 +45,12 @@ def seat_seconds(game: str, players: int, spec: str) -> float:
         return HEURISTIC_SECONDS[_key(game)]
     if name == "ismcts":
         return SEARCHED_DECISIONS[_key(game)] * _search_seconds(_key(game), players, spec)
+    if name == "net":
+        options = _ismcts_options(spec)  # (any spec's key=value options)
+        value = options.get("choose", "value" if game == "af" else "policy") == "value"
+        dets = options.get("dets", 1) if isinstance(options.get("dets", 1), int) else 1
+        per = NET_DECISION_SECONDS["value"] * max(1, dets) if value else NET_DECISION_SECONDS["policy"]
+        return SEARCHED_DECISIONS[_key(game)] * per
     return 0.0
 
 

@@ -50,6 +50,7 @@ from .manifest_checks import corrupt, manifest_path, require_same, require_table
 from .match_config import (DETERMINING_KEYS, GAMES, KINDS, PLAYERS, MatchConfig, auto_chunk_size, default_out,
                            is_match_run, run_id, slowest_game_seconds)
 from .match_games import Seats, check_builtin_seats, chunk_tables, play_games, replay_runner
+from .net_models import manifest_models, refuse_changed_models
 from .new_manifest import new_manifest
 from .out_folder import create as create_folder
 from .out_folder import look_at, refuse_occupied, refuse_unstarted
@@ -130,6 +131,7 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
                       explicit=explicit)
     seats = Seats(cfg, objects)
     seats.check()  # bad bots fail before any file is touched, and before the folder is looked at
+    models = manifest_models(cfg, cfg.bots)  # ... and bad net models (read and hashed)
     refuse_occupied(folder, cfg.overwrite)
     if cfg.chunk_size is None:
         cfg.chunk_size = auto_chunk_size(cfg.total_games, threads, slowest_game_seconds(cfg))
@@ -142,7 +144,7 @@ def _play_new(cfg: MatchConfig, objects: Mapping[str, Any] | None, progress: boo
         total = cfg.total_games
         observation = observation_info(seats.game(), cfg.game) if cfg.record_decisions else None
         manifest = new_manifest(run_id(cfg), cfg.manifest_config(), total, cfg.chunk_size, cfg.record_decisions,
-                                observation)
+                                observation, models)
         writer = create_folder(out, manifest, run_cards_table(cfg.game, cfg.expansion, cfg.players))
         return _play(writer, seats, converter, cfg, threads, progress, stop)
 
@@ -175,6 +177,8 @@ def _resume(out: Path, cfg: MatchConfig | None, objects: Mapping[str, Any] | Non
             if want is not None and want != getattr(have, key):
                 raise ConfigError(f"--resume: {out} was made with {key}={shown(getattr(have, key))}, not {shown(want)}")
     have.quiet = quiet
+    if missing_chunks(run.manifest):  # (a model changed since the match began would play other games)
+        refuse_changed_models(run, have, have.bots)
     threads = int(threads or all_cores())
     seats = Seats(have, dict(objects or {}))
     seats.check()

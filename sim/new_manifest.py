@@ -18,9 +18,10 @@ def now() -> str:
 
 
 def new_manifest(run_id: str, config: dict[str, Any], games: int, chunk_size: int, record_decisions: bool,
-                 observation: dict[str, Any] | None) -> dict[str, Any]:
+                 observation: dict[str, Any] | None, models: dict[str, Any] | None = None) -> dict[str, Any]:
     """A running run's manifest before its first chunk (the card table and the chunks are added by the writer);
-    `observation` is the layout of the recorded observation vectors (engine.observation_info), with decisions."""
+    `observation` is the layout of the recorded observation vectors (engine.observation_info), with decisions;
+    `models` the net seats' model files and hashes (sim/net_models.py), kept under "models" when there are any."""
     return {
         "format": mf.FORMAT,
         "format_version": mf.FORMAT_VERSION,
@@ -32,6 +33,7 @@ def new_manifest(run_id: str, config: dict[str, Any], games: int, chunk_size: in
         "config": config,
         "tables": ["games", "seats"] + (["decisions"] if record_decisions else []),
         **({"observation": observation} if record_decisions else {}),
+        **({"models": models} if models else {}),
         "chunk_size": chunk_size,
         "n_chunks": -(-games // chunk_size),
         "games": games,

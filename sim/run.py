@@ -26,6 +26,7 @@ from .config import RunConfig, all_cores, check_chunk_count
 from .engine import engine_version, make_runner, observation_info, run_cards_table, seconds_per_game
 from .errors import ConfigError
 from .folder_lock import locked, resume_writer
+from .net_models import manifest_models, refuse_changed_models
 from .new_manifest import new_manifest
 from .out_folder import create as create_folder
 from .out_folder import look_at, refuse_foreign_overwrite, refuse_occupied, refuse_unstarted
@@ -71,6 +72,7 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
         return resume(out, threads=asked.threads, quiet=cfg.quiet, progress=progress, ray_address=cfg.ray_address,
                       ray_options=cfg.ray_options)
     make_runner(cfg)  # validates players, bots, expansion: before any file is touched or any cluster reached
+    models = manifest_models(cfg, cfg.bots)  # ... and the net seats' models (read and hashed)
     refuse_occupied(folder, cfg.overwrite)
     stop.check()
     with _cluster(cfg.ray_address, cfg.ray_options, stop) as cluster:
@@ -82,18 +84,18 @@ def _start(cfg: RunConfig, explicit: set[str], progress: bool | None, stop: Stop
         stop.check()  # (the last point where a stop leaves no folder behind)
         out.mkdir(parents=True, exist_ok=True)
         with locked(out):
-            return _create_and_play(out, folder.nonempty, player, cfg, progress, stop, cluster)
+            return _create_and_play(out, folder.nonempty, player, cfg, progress, stop, cluster, models)
 
 
 def _create_and_play(out: Path, nonempty: bool, player: ChunkPlayer, cfg: RunConfig, progress: bool | None,
-                     stop: StopRequests, cluster) -> RunOutcome:
+                     stop: StopRequests, cluster, models: dict[str, Any]) -> RunOutcome:
     converter = player.converter
     cards = run_cards_table(cfg.game, cfg.expansion, cfg.players, cfg.what_if)
     if nonempty:
         remove_run_folder_contents(out)
     observation = observation_info(player.runner, cfg.game) if cfg.record_decisions else None
     manifest = new_manifest(converter.run_id, cfg.manifest_config(), cfg.games, cfg.chunk_size, cfg.record_decisions,
-                            observation)
+                            observation, models)
     writer = create_folder(out, manifest, cards)
     return play_chunks(writer, player, cfg, quiet=cfg.quiet, progress=progress, stop=stop, cluster=cluster)
 
@@ -123,6 +125,7 @@ def _resume(out: Path, threads: int | None, quiet: bool, progress: bool | None, 
     if run.complete and len(run.manifest["chunks"]) == run.manifest["n_chunks"]:
         return RunOutcome(out, "complete", run.games_written, run.games_planned, 0, 0.0, cfg.threads,
                           message=f"{out} is already complete ({run.games_planned:,} games)")
+    refuse_changed_models(run, cfg, cfg.bots)  # (a model changed since the run began: other games)
     stored_schema = run.manifest.get("schema_version")
     if stored_schema != sch.SCHEMA_VERSION:  # (its chunks and the missing ones would have different columns)
         raise ConfigError(f"{out} was written with Parquet schema version {stored_schema}; this galaxysim writes "

@@ -1,4 +1,4 @@
-"""The Python layers' imports (issue 21): no import circles in galaxysim (with its subpackages envs and openspiel),
+"""The Python layers' imports (issue 21): no import circles in galaxysim (with its subpackages envs, openspiel, net),
 galaxysim.sim, galaxysim.results or galaxysim.cluster, and no module using another module's private (underscore)
 names.
 
@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 #: The package each source folder is installed as (pyproject.toml, [tool.setuptools.package-dir]).
 FOLDERS = {"galaxysim": REPO / "pycore", "galaxysim.sim": REPO / "sim", "galaxysim.results": REPO / "results",
            "galaxysim.cluster": REPO / "cluster", "galaxysim.envs": REPO / "pycore" / "envs",
-           "galaxysim.openspiel": REPO / "pycore" / "openspiel"}
+           "galaxysim.openspiel": REPO / "pycore" / "openspiel", "galaxysim.net": REPO / "pycore" / "net"}
 COMPILED = {"galaxysim._rftg", "galaxysim._af", "galaxysim._batch"}
 
 

@@ -1,5 +1,5 @@
 // An Alien Frontiers bot for one seat, made from a spec (bots/bot_spec.h):
-// "random", "heuristic" or "ismcts[:options]" (bots/builtin_bot.h), like
+// "random", "heuristic", "ismcts[:options]" or "net[:options]" (bots/builtin_bot.h), like
 // runner/seat_bot.h for Race for the Galaxy. Used by the AF batch runner (one per
 // seat per worker thread, reused across games) and by the Python bindings.
 #pragma once
@@ -8,6 +8,7 @@
 #include "af/game.h"
 #include "bots/af_ismcts.h"
 #include "bots/builtin_bot.h"
+#include "bots/net/af_net.h"
 
 namespace gs::runner {
 

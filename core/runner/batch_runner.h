@@ -61,12 +61,13 @@ void check_seats(const typename Traits::Game& g, const std::vector<BotSpec>& bot
 }
 
 // One bot per seat, made once per worker and reused across its games (a bot's
-// choices depend only on its spec, the position and the rng it is handed).
+// choices depend only on its spec, the position and the rng it is handed), and
+// prepared for the game (a net bot finds and checks its model).
 template <class Traits>
-std::vector<typename Traits::Bot> make_seat_bots(const std::vector<BotSpec>& specs) {
+std::vector<typename Traits::Bot> make_seat_bots(const typename Traits::Game& g, const std::vector<BotSpec>& specs) {
   std::vector<typename Traits::Bot> out;
   out.reserve(specs.size());
-  for (const BotSpec& b : specs) out.emplace_back(b);
+  for (const BotSpec& b : specs) out.emplace_back(b).prepare(g);
   return out;
 }
 
@@ -105,7 +106,7 @@ void run_games(const typename Traits::Game& g, const std::vector<BotSpec>& bots,
   using Bot = typename Traits::Bot;
   using Record = typename Traits::Record;
   batch_detail::check_seats<Traits>(g, bots);
-  batch_detail::make_seat_bots<Traits>(bots);  // bad specs fail here, before any thread starts
+  batch_detail::make_seat_bots<Traits>(g, bots);  // bad specs and models fail here, before any thread starts
   const int players = g.players();
   const int64_t count = req.count;
   const size_t seats = static_cast<size_t>(count) * players;
@@ -128,7 +129,7 @@ void run_games(const typename Traits::Game& g, const std::vector<BotSpec>& bots,
     State s;
   };
   parallel_games_with(
-      count, req.threads, [&] { return Worker{batch_detail::make_seat_bots<Traits>(bots), State{}}; },
+      count, req.threads, [&] { return Worker{batch_detail::make_seat_bots<Traits>(g, bots), State{}}; },
       [&](Worker& w, int64_t k) {
         const int64_t index = req.first_game + k;
         const uint64_t seed = game_seed(req.run_seed, static_cast<uint64_t>(index));
@@ -181,7 +182,7 @@ template <class Traits>
 std::vector<ReplayStep> replay_one(const typename Traits::Game& g, const std::vector<BotSpec>& bots,
                                    uint64_t run_seed, int64_t game_index, typename Traits::State* final_state) {
   batch_detail::check_seats<Traits>(g, bots);
-  std::vector<typename Traits::Bot> seat_bots = batch_detail::make_seat_bots<Traits>(bots);
+  std::vector<typename Traits::Bot> seat_bots = batch_detail::make_seat_bots<Traits>(g, bots);
   std::vector<ReplayStep> steps;
   typename Traits::State s;
   typename Traits::Record rec;

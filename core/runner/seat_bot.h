@@ -1,11 +1,12 @@
 // A Race for the Galaxy bot for one seat, made from a spec (bots/bot_spec.h):
-// "random", "heuristic" or "ismcts[:options]" (bots/builtin_bot.h). Used by the
+// "random", "heuristic", "ismcts[:options]" or "net[:options]" (bots/builtin_bot.h). Used by the
 // batch runner (one per seat per worker thread, reused across games) and by the
 // Python bindings.
 #pragma once
 #include <string>
 
 #include "bots/builtin_bot.h"
+#include "bots/net/rftg_net.h"
 #include "bots/rftg_ismcts.h"
 #include "common/rng.h"
 #include "rftg/game.h"

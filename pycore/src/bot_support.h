@@ -39,6 +39,7 @@ py::dict play_games(const Game& game, const std::vector<std::string>& specs, int
   for (size_t i = 0; i < specs.size(); ++i) {
     parsed.push_back(parse_spec(specs[i]));
     adapters.push_back(Adapter{SeatBot(parsed.back()), Rng(splitmix64((seed + i) ^ 0x5eedb07ull))});
+    adapters.back().bot.prepare(game);
   }
   std::vector<Adapter*> by_seat;
   std::vector<Rng*> seat_rng;

@@ -42,4 +42,7 @@ void bind_bots(pybind11::module_& m);
 // Registered in rftg_script_bindings.cpp: rftg.Script, rftg.ScriptError, State.follow_script, ...
 void bind_script(pybind11::module_& m, pybind11::class_<PyState>& state);
 
+// Registered in net_bindings.cpp: the net bot's models and self-play (net_support.h).
+void bind_net(pybind11::module_& m);
+
 }  // namespace gs::py_rftg

@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <optional>
@@ -67,6 +68,18 @@ int builtin_choice(SeatBot& bot, const Game& g, const State& s, const int* legal
     return bot.act(g, s, legal, n, rng);
   }
   return bot.act(g, s, legal, n, rng);
+}
+
+// The state argument of a net bot's research methods (evaluate, action_scores).
+template <class PyStateT, class SeatBot>
+const PyStateT& net_state(const SeatBot& bot, py::handle state, const char* prefix, const char* what) {
+  if (!bot.net())
+    throw py::type_error(std::string(prefix) + ".Bot." + what + ": only a net bot has a network (this is " +
+                         text::quoted(bot.spec().text) + ")");
+  if (!py::isinstance<PyStateT>(state))
+    throw py::type_error(std::string(prefix) + ".Bot." + what + ": expected " + prefix + ".State, got " +
+                         repr_of(state));
+  return state.cast<const PyStateT&>();
 }
 
 // "12 (Gambling World), 200 (pass)"
@@ -161,7 +174,7 @@ py::dict play_python_game(const GamePtr& game, const py::list& seat_objs, const 
   for (int p = 0; p < players; ++p) {
     py::handle o = seat_objs[static_cast<size_t>(p)];
     seats[p].python.label = labels[static_cast<size_t>(p)];
-    if (py::isinstance<py::str>(o)) seats[p].cpp.emplace(parse_spec(o.cast<std::string>()));
+    if (py::isinstance<py::str>(o)) seats[p].cpp.emplace(parse_spec(o.cast<std::string>())).prepare(*game);
     else if (py::hasattr(o, "act")) seats[p].python.bot = py::reinterpret_borrow<py::object>(o);
     else throw Error("seat " + std::to_string(p) + ": " + seats[p].python.label +
                      " is neither a bot spec nor an object with act(state, legal_actions)");
@@ -221,8 +234,8 @@ void bind_builtin_bot(py::module_& m, const char* repr_prefix, ParseSpec parse_s
     return b.bot.act(*st.game, st.s, legal, n, b.rng);
   };
   py::class_<Bot>(m, "Bot",
-                  "A built-in C++ bot from a spec: 'random', 'heuristic' or 'ismcts[:key=value,...]' "
-                  "(docs/bots.md).")
+                  "A built-in C++ bot from a spec: 'random', 'heuristic', 'ismcts[:key=value,...]' or "
+                  "'net[:key=value,...]' (docs/bots.md).")
       .def(py::init([parse_spec](py::handle spec, py::handle seed, py::handle rng_seed) {
              SeatBot bot(parse_spec(text_arg<Error>(spec, "a bot spec")));
              std::optional<uint64_t> raw;
@@ -234,6 +247,33 @@ void bind_builtin_bot(py::module_& m, const char* repr_prefix, ParseSpec parse_s
       .def_property_readonly("name", [](const Bot& b) { return b.bot.spec().name; })
       .def_property_readonly("spec", [](const Bot& b) { return b.bot.spec().text; })
       .def("act", act, py::arg("state"), "The bot's choice for the state's current decision.")
+      .def(
+          "evaluate",
+          [repr_prefix](Bot& b, py::handle state, py::handle seat) {
+            const PyStateT& st = net_state<PyStateT>(b.bot, state, repr_prefix, "evaluate");
+            const int players = st.s.players;
+            const int who = seat.is_none() ? std::max(0, st.game->current_player(st.s))
+                                           : seat_arg<Error>(seat, players, "seat");
+            std::vector<float> out(static_cast<size_t>(players));
+            b.bot.bind_net(*st.game).win_probabilities(*st.game, st.s, who, out.data());
+            return out;
+          },
+          py::arg("state"), py::arg("seat") = py::none(),
+          "A net bot's value head: each seat's win probability (by seat number) as `seat` (default: the "
+          "deciding seat) judges the position from what it may see. The final result once the game is over.")
+      .def(
+          "action_scores",
+          [repr_prefix](Bot& b, py::handle state) {
+            const PyStateT& st = net_state<PyStateT>(b.bot, state, repr_prefix, "action_scores");
+            if (st.game->is_terminal(st.s)) throw Error("the game is over: no decision to take");
+            int legal[std::decay_t<decltype(*st.game)>::kMaxLegal];
+            int n = st.game->legal_actions(st.s, legal);
+            b.bot.bind_net(*st.game);
+            return b.bot.net()->scores(*st.game, st.s, legal, n, b.rng);
+          },
+          py::arg("state"),
+          "What a net bot compares at this decision, one score per legal action in legal_actions() order: the "
+          "action head's logits (choose=policy) or the win probability after each action (choose=value).")
       .def("last_stats", [](const Bot& b) { return search_stats(b.bot); },
            "Search statistics of the last ISMCTS decision (iterations, nodes, seconds, ...); None for other bots.")
       .def("__repr__", [repr_prefix](const Bot& b) {

@@ -258,4 +258,5 @@ PYBIND11_MODULE(_rftg, m) {
   py_rftg::bind_bots(m);
   py_rftg::bind_recorder(m);
   py_rftg::bind_script(m, state);
+  py_rftg::bind_net(m);
 }

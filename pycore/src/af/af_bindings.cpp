@@ -152,4 +152,5 @@ PYBIND11_MODULE(_af, m) {
 
   py_af::bind_bots(m);
   py_af::bind_script(m, state);
+  py_af::bind_net(m);
 }

@@ -43,4 +43,7 @@ void bind_bots(pybind11::module_& m);
 // Registered in af_script_bindings.cpp: af.Script, af.ScriptError, State.follow_script, ...
 void bind_script(pybind11::module_& m, pybind11::class_<PyState>& state);
 
+// Registered in af_net_bindings.cpp: the net bot's models and self-play (net_support.h).
+void bind_net(pybind11::module_& m);
+
 }  // namespace gs::py_af

@@ -1,0 +1,80 @@
+// The `net` bot (docs/net.md): a model (model.h) playing one seat. The model is the one the
+// spec names (net:model=PATH) or the shipped one for the game (model_store.h); it is found,
+// read and checked against the game the first time the bot meets that game (bind), so one
+// bot may serve games of several configurations. A choice depends only on the model, the
+// options, the position as the seat sees it and, for value choices or a temperature, the
+// caller's rng: the same on every thread and in every run.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/net/model_store.h"
+#include "bots/net/net_options.h"
+#include "bots/net/net_player.h"
+#include "bots/net/net_traits.h"
+
+namespace gs::bots::net {
+
+template <class T>
+class NetBot {
+ public:
+  using Game = typename T::Game;
+  using State = typename T::State;
+
+  explicit NetBot(NetOptions options) : opt_(std::move(options)) {}
+
+  // The bound player for g: found, read and checked on first use (throws ModelError).
+  NetPlayer<T>& bind(const Game& g) {
+    if (player_ && game_ == &g && players_ == g.players() && instances_ == g.num_instances()) return *player_;
+    auto model = opt_.model.empty() ? shipped_model(T::shipped_names(g), T::configuration(g)) : load_model(opt_.model);
+    auto player = std::make_unique<NetPlayer<T>>(model, g);
+    Choose c = opt_.choose;
+    if (c == Choose::Default) c = model->default_choose == "value" ? Choose::Value : Choose::Policy;
+    if (c == Choose::Policy && !model->has_action_head())
+      throw ModelError("model " + model->path + ": has no action head, so it cannot choose=policy (use choose=value)");
+    choose_ = c;
+    player_ = std::move(player);
+    game_ = &g;
+    players_ = g.players();
+    instances_ = g.num_instances();
+    return *player_;
+  }
+
+  int act(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
+    if (n == 1) return legal[0];
+    NetPlayer<T>& p = bind(g);
+    scores_.resize(static_cast<size_t>(n));
+    score(p, g, s, legal, n, rng, scores_.data());
+    return legal[pick(scores_.data(), n, opt_.temperature, choose_ == Choose::Value, rng)];
+  }
+
+  // The scores act() compares (policy logits or win probabilities), for research use.
+  std::vector<float> scores(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
+    NetPlayer<T>& p = bind(g);
+    std::vector<float> out(static_cast<size_t>(n));
+    score(p, g, s, legal, n, rng, out.data());
+    return out;
+  }
+
+  const NetOptions& options() const { return opt_; }
+  Choose choose() const { return choose_; }                 // after bind
+  const Model* model() const { return player_ ? &player_->model() : nullptr; }
+  NetPlayer<T>* player() { return player_.get(); }
+
+ private:
+  void score(NetPlayer<T>& p, const Game& g, const State& s, const int* legal, int n, Rng& rng, float* out) {
+    if (choose_ == Choose::Policy) p.policy_scores(g, s, legal, n, out);
+    else if (opt_.rollout > 0) p.rollout_scores(g, s, legal, n, opt_.dets, opt_.rollout, rng, out);
+    else p.value_scores(g, s, legal, n, opt_.dets, rng, out);
+  }
+
+  NetOptions opt_;
+  Choose choose_ = Choose::Policy;
+  const Game* game_ = nullptr;
+  int players_ = 0, instances_ = 0;
+  std::unique_ptr<NetPlayer<T>> player_;
+  std::vector<float> scores_;
+};
+
+}  // namespace gs::bots::net

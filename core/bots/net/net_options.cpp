@@ -1,0 +1,70 @@
+// Parsing the options of a `net` spec (net_options.h).
+#include "bots/net/net_options.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+#include "common/quoted.h"
+#include "common/suggest.h"
+
+namespace gs::bots::net {
+
+namespace {
+
+[[noreturn]] void bad(const BotSpec& spec, const std::string& why) {
+  throw std::invalid_argument("bot " + text::quoted(spec.text) + ": " + why);
+}
+
+double number(const BotSpec& spec, const std::string& key, const std::string& value) {
+  char* end = nullptr;
+  double v = std::strtod(value.c_str(), &end);
+  if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v))
+    bad(spec, key + " must be a number, not " + text::quoted(value));
+  return v;
+}
+
+const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets", "rollout"};
+
+}  // namespace
+
+std::string net_option_help() {
+  return "model=PATH (a model file; default: the shipped model for the game), choose=policy|value (default: "
+         "the model's), temperature=T (0: best action, default; > 0: sample), dets=K (value choice: "
+         "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
+         "decisions of look-ahead by the action head, to the end of the round; default 0)";
+}
+
+NetOptions net_options(const BotSpec& spec) {
+  if (spec.name != "net") bad(spec, "not a net spec");
+  NetOptions o;
+  for (const auto& [key, value] : spec.options) {
+    if (key == "model") {
+      if (value.empty()) bad(spec, "model needs a file path");
+      o.model = value;
+    } else if (key == "choose") {
+      if (value == "policy") o.choose = Choose::Policy;
+      else if (value == "value") o.choose = Choose::Value;
+      else bad(spec, "choose must be policy or value, not " + text::quoted(value));
+    } else if (key == "temperature") {
+      o.temperature = number(spec, key, value);
+      if (o.temperature < 0 || o.temperature > 100) bad(spec, "temperature must be in [0, 100], not " + text::quoted(value));
+    } else if (key == "dets") {
+      double d = number(spec, key, value);
+      if (d != std::floor(d) || d < 1 || d > 1000) bad(spec, "dets must be a whole number in 1..1000, not " + text::quoted(value));
+      o.dets = static_cast<int>(d);
+    } else if (key == "rollout") {
+      double d = number(spec, key, value);
+      if (d != std::floor(d) || d < 0 || d > 100000)
+        bad(spec, "rollout must be a whole number in 0..100000, not " + text::quoted(value));
+      o.rollout = static_cast<int>(d);
+    } else {
+      bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kNames) + " (net options: " + net_option_help() +
+                    ")");
+    }
+  }
+  return o;
+}
+
+}  // namespace gs::bots::net

@@ -1,0 +1,31 @@
+// The options of a `net` bot spec (docs/net.md): "net", "net:model=PATH",
+// "net:choose=value,dets=2", "net:choose=value,rollout=40", "net:temperature=0.5".
+#pragma once
+#include <string>
+
+#include "bots/bot_spec.h"
+
+namespace gs::bots::net {
+
+enum class Choose : unsigned char {
+  Default,  // the model's own choice (its header's "choose")
+  Policy,   // one forward pass: the action head's best legal action
+  Value,    // one forward pass per legal action: the action whose position after it the value head likes best
+};
+
+struct NetOptions {
+  std::string model;          // a model file; "" = the shipped model for the game
+  Choose choose = Choose::Default;
+  double temperature = 0;     // 0: the best action; > 0: sampled from softmax(score / temperature)
+  int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
+  int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions
+                              // played by the action head (NetPlayer::rollout_scores); 0: right after it
+};
+
+// The options of a spec named "net"; throws std::invalid_argument with one line.
+NetOptions net_options(const BotSpec& spec);
+
+// "model=PATH (default: ...), choose=policy|value, temperature=T, dets=K".
+std::string net_option_help();
+
+}  // namespace gs::bots::net

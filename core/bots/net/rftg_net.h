@@ -1,0 +1,75 @@
+// Race for the Galaxy for the net bot (net_player.h): its traits, and the names of the
+// shipped models that may play a configuration, most specific first:
+//   rftg-<expansion>[-adv][-goals][-takeovers][-draft]-<players>p, then without the player
+//   count, then with fewer options (draft, takeovers, goals, adv dropped in turn).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "bots/net/net_traits.h"
+#include "bots/net/rftg_action_class.h"
+#include "rftg/game.h"
+#include "rftg/heuristic.h"
+#include "rftg/observation_tensor.h"
+
+namespace gs::bots::net {
+
+struct RftgNet {
+  using Game = rftg::Game;
+  using State = rftg::State;
+  using Encoder = rftg::ObservationEncoder;
+  using Classes = RftgActionClasses;
+  using Heuristic = rftg::HeuristicBot;  // self-play's warm-up moves
+  static constexpr const char* kGame = "rftg";
+
+  static std::string expansion(const Game& g) { return g.options().expansion; }
+  static std::string configuration(const Game& g);              // "rftg base, 4 players"
+  static std::vector<std::string> shipped_names(const Game& g);
+  // The secret choices other seats made earlier in the current step (action cards; Develop or Settle
+  // selections), which `det`, a determinization of s for `me`, holds as dealt uniformly at random,
+  // made again by `choose(state, legal, n) -> action` from each seat's own view of det (the
+  // opponent model of a look-ahead: NetPlayer::rollout_scores).
+  template <class Choose>
+  static void redraw_secret_choices(const Game& g, const State& s, State& det, int me, Choose choose);
+  // A look-ahead (NetPlayer::rollout_scores) runs to the end of the round.
+  static bool rollout_end(const Game&, const State& from, const State& now, int) { return now.round != from.round; }
+};
+
+template <class Choose>
+void RftgNet::redraw_secret_choices(const Game& g, const State& s, State& det, int me, Choose choose) {
+  using rftg::DecisionKind;
+  const bool actions = s.stage == rftg::kStageChooseAction;
+  const bool selection = (s.stage == rftg::kStageDevelop || s.stage == rftg::kStageSettle) && s.step == 1;
+  if (!actions && !selection) return;
+  int legal[Game::kMaxLegal];
+  for (int i = 0; i < s.players; ++i) {
+    const int t = (i - s.first + s.players) % s.players;
+    if (i == me || t >= s.turn) continue;  // only the seats that chose before me in this step
+    State tmp = det;
+    tmp.actor = static_cast<int8_t>(i);
+    tmp.turn = static_cast<int8_t>(t);
+    if (actions) {
+      tmp.decision = DecisionKind::ChooseAction;
+      tmp.actions[i] = 0;
+      for (int k = 0; k < (s.advanced ? 2 : 1); ++k) {
+        const int n = g.legal_actions(tmp, legal);
+        if (n == 0) break;
+        const int a = choose(tmp, legal, n);
+        tmp.actions[i] = static_cast<uint16_t>(tmp.actions[i] | rftg::act_bit(a - rftg::act::kActionBase));
+      }
+      det.actions[i] = tmp.actions[i];
+    } else {
+      tmp.decision = s.stage == rftg::kStageDevelop ? DecisionKind::DevelopSelect : DecisionKind::SettleSelect;
+      tmp.selected[i] = rftg::kNone;
+      const int n = g.legal_actions(tmp, legal);
+      if (n == 0) continue;
+      const int a = choose(tmp, legal, n);
+      det.selected[i] = a == rftg::act::kPass ? rftg::kNone : static_cast<uint8_t>(a);
+    }
+  }
+}
+
+template <>
+struct NetTraitsOf<rftg::Game> : RftgNet {};
+
+}  // namespace gs::bots::net

@@ -1,0 +1,177 @@
+// Self-play for training a model (docs/net.md, "Training"): every seat is the same model
+// choosing by value (net_player.h), exploring by sampling from softmax(log-odds / temperature)
+// and, with probability epsilon, by a uniformly random legal action (or, with probability
+// `heuristic`, every seat plays the game's heuristic bot: the warm-up generations),
+// and every decision with a choice is recorded:
+//   the input rows of the decision (the deciding seat's view): the action head's input;
+//   the legal actions' classes and their values (the teacher's scores): the action head's target;
+//   the input rows of the position after the chosen action (the same seat's view of the real game;
+//   none when the action ended the game): the value head's input and the TD(lambda) chain;
+// and for every game the result of each seat (1/k to each of k winners) and its score.
+// Game `i` depends only on (seed, i, model, options): threads do not change the data.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "bots/net/net_player.h"
+#include "runner/parallel.h"
+
+namespace gs::bots::net {
+
+struct SelfPlayRequest {
+  uint64_t seed = 0;
+  int64_t first_game = 0, count = 0;
+  int threads = 1;
+  double temperature = 0.2;  // exploration: sampled from softmax(log-odds / temperature); 0: greedy
+  double epsilon = 0;        // ... and a random legal action with this probability
+  double heuristic = 0;      // a decision is taken by the heuristic bot with this probability (1: no values computed)
+  bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
+                             // its logits) instead of the values; the values are still the recorded targets
+  int dets = 1;
+  int rollout = 0;           // > 0: the values are judged after a look-ahead of at most this many decisions
+                             // (NetPlayer::rollout_scores); 0: right after the action (value_scores)
+};
+
+struct SelfPlayData {
+  // One entry per recorded decision, in game order.
+  std::vector<int64_t> game;         // game index
+  std::vector<int8_t> seat, kind;    // deciding seat, decision kind
+  std::vector<int64_t> rows_offsets;  // decision rows: rows[rows_offsets[d] .. rows_offsets[d+1]]
+  std::vector<int32_t> rows;
+  std::vector<int64_t> after_offsets;  // after-rows likewise (empty when the action ended the game)
+  std::vector<int32_t> after_rows;
+  std::vector<int64_t> legal_offsets;  // legal actions: legal_class / legal_value[legal_offsets[d] ..]
+  std::vector<int32_t> legal_class;
+  std::vector<float> legal_value;
+  std::vector<int16_t> chosen;        // index of the chosen action among the legal ones
+  std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic, 3 the action head
+  // One entry per game (players entries each).
+  std::vector<float> result;          // 1/k for each of k winners, else 0
+  std::vector<int16_t> score;
+  std::vector<int16_t> length;        // rounds (RftG) or turns (AF)
+};
+
+// length(state): the game's length in its own unit (rounds, turns).
+template <class T, class Length>
+void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, const SelfPlayRequest& req,
+               SelfPlayData& out, Length length) {
+  using State = typename T::State;
+  const int players = g.players();
+  {
+    NetPlayer<T> check(model, g);  // the model plays this game (throws ModelError)
+  }
+  struct GameOut {
+    SelfPlayData d;
+  };
+  std::vector<GameOut> games(static_cast<size_t>(req.count));
+  runner::parallel_games_with(
+      req.count, req.threads, [&] { return std::make_unique<NetPlayer<T>>(model, g); },
+      [&](std::unique_ptr<NetPlayer<T>>& player, int64_t k) {
+        NetPlayer<T>& p = *player;
+        SelfPlayData& d = games[static_cast<size_t>(k)].d;
+        const int64_t index = req.first_game + k;
+        const uint64_t deal = game_seed(req.seed, static_cast<uint64_t>(index));
+        Rng rng(splitmix64(deal ^ 0x7e1f5e1full));
+        State s = g.new_initial_state(deal);
+        int legal[T::Game::kMaxLegal];
+        float value[T::Game::kMaxLegal], logits[T::Game::kMaxLegal];
+        std::vector<int32_t> rows(static_cast<size_t>(p.model().observation_size));
+        int n = g.legal_actions(s, legal);
+        d.rows_offsets.push_back(0);
+        d.after_offsets.push_back(0);
+        d.legal_offsets.push_back(0);
+        while (n > 0) {
+          const int me = g.current_player(s);
+          if (n == 1) {
+            n = g.step(s, legal[0], legal);
+            continue;
+          }
+          auto coin = [&](double prob) { return prob > 0 && static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < prob; };
+          int c = 0, by = 0;
+          if (req.heuristic >= 1) {
+            std::fill(value, value + n, 0.0f);
+          } else if (req.rollout > 0) {
+            p.rollout_scores(g, s, legal, n, req.dets, req.rollout, rng, value);
+          } else {
+            p.value_scores(g, s, legal, n, req.dets, rng, value);
+          }
+          if (req.heuristic >= 1 || coin(req.heuristic)) {
+            const int a = typename T::Heuristic().act(g, s, legal, n, rng);
+            while (c < n - 1 && legal[c] != a) ++c;
+            by = 2;
+          } else if (coin(req.epsilon)) {
+            c = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+            by = 1;
+          } else if (req.by_policy && p.model().has_action_head()) {
+            p.policy_scores(g, s, legal, n, logits);
+            c = pick(logits, n, req.temperature, false, rng);
+            by = 3;
+          } else {
+            c = pick(value, n, req.temperature, true, rng);
+          }
+          d.game.push_back(index);
+          d.seat.push_back(static_cast<int8_t>(me));
+          d.kind.push_back(static_cast<int8_t>(s.decision));
+          int nr = p.rows(s, me, rows.data());
+          d.rows.insert(d.rows.end(), rows.begin(), rows.begin() + nr);
+          d.rows_offsets.push_back(static_cast<int64_t>(d.rows.size()));
+          for (int i = 0; i < n; ++i) {
+            d.legal_class.push_back(p.classes().of(s, legal[i]));
+            d.legal_value.push_back(value[i]);
+          }
+          d.legal_offsets.push_back(static_cast<int64_t>(d.legal_class.size()));
+          d.chosen.push_back(static_cast<int16_t>(c));
+          d.by.push_back(static_cast<int8_t>(by));
+          n = g.step(s, legal[c], legal);
+          if (n > 0) {
+            nr = p.rows(s, me, rows.data());
+            d.after_rows.insert(d.after_rows.end(), rows.begin(), rows.begin() + nr);
+          }
+          d.after_offsets.push_back(static_cast<int64_t>(d.after_rows.size()));
+        }
+        int w[8];
+        const int nw = g.winners(s, w);
+        std::vector<int> scores = g.scores(s);
+        for (int q = 0; q < players; ++q) {
+          float r = 0;
+          for (int i = 0; i < nw; ++i)
+            if (w[i] == q) r = 1.0f / static_cast<float>(nw);
+          d.result.push_back(r);
+          d.score.push_back(static_cast<int16_t>(scores[static_cast<size_t>(q)]));
+        }
+        d.length.push_back(static_cast<int16_t>(length(s)));
+      },
+      1);
+
+  // Concatenate in game order.
+  auto append_offsets = [](std::vector<int64_t>& to, const std::vector<int64_t>& from, int64_t base) {
+    for (size_t i = 1; i < from.size(); ++i) to.push_back(from[i] + base);
+  };
+  out = SelfPlayData{};
+  out.rows_offsets.push_back(0);
+  out.after_offsets.push_back(0);
+  out.legal_offsets.push_back(0);
+  for (GameOut& go : games) {
+    SelfPlayData& d = go.d;
+    out.game.insert(out.game.end(), d.game.begin(), d.game.end());
+    out.seat.insert(out.seat.end(), d.seat.begin(), d.seat.end());
+    out.kind.insert(out.kind.end(), d.kind.begin(), d.kind.end());
+    append_offsets(out.rows_offsets, d.rows_offsets, static_cast<int64_t>(out.rows.size()));
+    out.rows.insert(out.rows.end(), d.rows.begin(), d.rows.end());
+    append_offsets(out.after_offsets, d.after_offsets, static_cast<int64_t>(out.after_rows.size()));
+    out.after_rows.insert(out.after_rows.end(), d.after_rows.begin(), d.after_rows.end());
+    append_offsets(out.legal_offsets, d.legal_offsets, static_cast<int64_t>(out.legal_class.size()));
+    out.legal_class.insert(out.legal_class.end(), d.legal_class.begin(), d.legal_class.end());
+    out.legal_value.insert(out.legal_value.end(), d.legal_value.begin(), d.legal_value.end());
+    out.chosen.insert(out.chosen.end(), d.chosen.begin(), d.chosen.end());
+    out.by.insert(out.by.end(), d.by.begin(), d.by.end());
+    out.result.insert(out.result.end(), d.result.begin(), d.result.end());
+    out.score.insert(out.score.end(), d.score.begin(), d.score.end());
+    out.length.insert(out.length.end(), d.length.begin(), d.length.end());
+    d = SelfPlayData{};
+  }
+}
+
+}  // namespace gs::bots::net

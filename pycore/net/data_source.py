@@ -1,0 +1,36 @@
+"""Where training examples come from: a data source makes one generation's Samples (samples.py).
+
+A source is any object with ``generation(model_path, gen) -> Samples`` and ``last_mean_length``; the training
+loop (train.py) asks it once per generation with the model file of that generation. Sources:
+
+* `SelfPlay`: the engine plays `games` self-play games of the model (GIL-free, `threads` threads; game i of
+  generation g is game g * games + i of the training seed, so a generation's data depends only on the seed,
+  the generation and its model, whatever the threads: a resumed training rebuilds it exactly). In the first
+  `warmup` generations every seat plays the game's heuristic bot instead: the value head learns from
+  games that end as real games do, and the action head imitates the heuristic, before self-play takes over.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from .samples import Samples, from_self_play
+
+
+class SelfPlay:
+    def __init__(self, engine, game, cfg, blocks: int):
+        self.engine, self.game, self.cfg, self.blocks = engine, game, cfg, blocks
+        self.last_mean_length = 0.0
+
+    def generation(self, model_path: Path, gen: int) -> Samples:
+        cfg = self.cfg
+        warm = gen < cfg.warmup
+        by_policy = cfg.behaviour == "policy"
+        d = self.engine.self_play(self.game, str(model_path), seed=cfg.seed, first_game=gen * cfg.games,
+                                  count=cfg.games, threads=cfg.threads,
+                                  temperature=cfg.sample if by_policy else cfg.explore, dets=cfg.dets,
+                                  epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
+                                  rollout=cfg.rollout)
+        self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
+        return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm)

@@ -1,0 +1,68 @@
+"""What a run folder records about its `net` seats: each net spec's model file and content hash.
+
+`model_records(config, bots)` gives, for every distinct net spec among the bots, the model file it plays (the one
+named by model=, or the shipped one for the game) and its "sha256:..." hash; run and match manifests keep it
+under "models", and a resume refuses to go on when a model changed since (its games would differ).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .model_file import content_hash
+
+
+def is_net(spec: str) -> bool:
+    return isinstance(spec, str) and spec.strip().split(":", 1)[0].strip() == "net"
+
+
+def _game(config: Any):
+    get = (lambda k, d=None: config.get(k, d)) if isinstance(config, Mapping) else \
+        (lambda k, d=None: getattr(config, k, d))
+    from galaxysim import af, rftg
+
+    variant = get("what_if")
+    if get("game", "rftg") == "af":
+        return af.Game(players=get("players"), long_game=bool(get("long_game", False)), variant=variant)
+    return rftg.Game(players=get("players"), expansion=get("expansion", "base"), advanced=bool(get("advanced", False)),
+                     goals=get("goals"), takeovers=bool(get("takeovers", False)), draft=bool(get("draft", False)),
+                     variant=variant)
+
+
+def model_path(game, spec: str) -> str:
+    """The model file a net spec plays in this game (checked: a bad model raises the game's RulesError)."""
+    from galaxysim import _af, _rftg, af
+
+    engine = _af if isinstance(game, af.Game) else _rftg
+    opts = dict(kv.split("=", 1) for kv in spec.split(":", 1)[1].split(",") if "=" in kv) if ":" in spec else {}
+    return engine.model_info(game, opts.get("model", "").strip())["path"]
+
+
+def model_records(config: Any, bots) -> dict[str, dict[str, str]]:
+    """{spec: {"path": model file, "content_hash": "sha256:..."}} for the net specs among `bots`."""
+    specs = sorted({b.strip() for b in bots if is_net(b)})
+    if not specs:
+        return {}
+    game = _game(config)
+    out = {}
+    for spec in specs:
+        path = model_path(game, spec)
+        out[spec] = {"path": path, "content_hash": content_hash(path)}
+    return out
+
+
+def changed_models(recorded: Mapping[str, Mapping[str, str]], config: Any) -> list[str]:
+    """The recorded net specs whose model now differs (or cannot be read): one line each."""
+    out = []
+    if not recorded:
+        return out
+    game = _game(config)
+    for spec, rec in recorded.items():
+        try:
+            path = model_path(game, spec)
+            now = content_hash(path)
+        except (ValueError, OSError) as e:
+            out.append(f"{spec}: {str(e).splitlines()[0]}")
+            continue
+        if now != rec.get("content_hash"):
+            out.append(f"{spec}: the model {path} changed since the run began ({rec.get('content_hash')} -> {now})")
+    return out

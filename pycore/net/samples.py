@@ -1,0 +1,175 @@
+"""Training examples for a model, from any data source (docs/net.md, "Training"):
+
+* value examples: input rows of a position as one seat sees it, and the game's result from that seat's view
+  (seat block k = the seat k places after it: 1/j for each of j winners, 0 for the others);
+* policy examples: input rows of a decision as the deciding seat sees it, the classes of its legal actions
+  and a target distribution over them.
+
+A data source makes `Samples`: the engine's self-play (`from_self_play`: value examples are the positions
+after each chosen action, policy targets the teacher's values of every legal action), or recorded decisions
+(value examples are the decisions' positions, policy targets the actions taken). Rows are
+int32 input rows (inputs.InputSpec), flat with int64 offsets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+
+@dataclass
+class Samples:
+    v_rows: np.ndarray
+    v_offsets: np.ndarray
+    v_target: np.ndarray    # (n, seats) float32: the game's result from the example's seat
+    v_players: np.ndarray   # (n,) int8
+    v_next: np.ndarray      # (n,) int64: the same seat's next value example of the game, -1 for its last
+    p_rows: np.ndarray
+    p_offsets: np.ndarray
+    p_players: np.ndarray   # (m,) int8
+    p_legal_offsets: np.ndarray
+    p_legal_class: np.ndarray
+    p_legal_target: np.ndarray  # float32, sums to 1 per decision
+    games: int = 0
+
+    @property
+    def values(self) -> int:
+        return len(self.v_offsets) - 1
+
+    @property
+    def decisions(self) -> int:
+        return len(self.p_offsets) - 1
+
+    @classmethod
+    def concat(cls, parts: list["Samples"]) -> "Samples":
+        def join(name):
+            return np.concatenate([getattr(p, name) for p in parts])
+
+        def join_offsets(off, flat):
+            out, base = [np.zeros(1, np.int64)], 0
+            for p in parts:
+                o = getattr(p, off)
+                out.append(o[1:] + base)
+                base += len(getattr(p, flat))
+            return np.concatenate(out)
+
+        nexts, base = [], 0
+        for p in parts:
+            nexts.append(np.where(p.v_next >= 0, p.v_next + base, -1))
+            base += p.values
+        return cls(
+            v_rows=join("v_rows"), v_offsets=join_offsets("v_offsets", "v_rows"), v_target=join("v_target"),
+            v_players=join("v_players"), v_next=np.concatenate(nexts) if nexts else np.zeros(0, np.int64), p_rows=join("p_rows"), p_offsets=join_offsets("p_offsets", "p_rows"),
+            p_players=join("p_players"), p_legal_offsets=join_offsets("p_legal_offsets", "p_legal_class"),
+            p_legal_class=join("p_legal_class"), p_legal_target=join("p_legal_target"),
+            games=sum(p.games for p in parts))
+
+    def nbytes(self) -> int:
+        return sum(getattr(self, f.name).nbytes for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray))
+
+
+def ragged_take(flat: np.ndarray, offsets: np.ndarray, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The items idx of a ragged array (flat values, offsets): (values, offsets) of the selection, in idx order."""
+    starts = offsets[idx]
+    lengths = offsets[idx + 1] - starts
+    new_offsets = np.zeros(len(idx) + 1, np.int64)
+    np.cumsum(lengths, out=new_offsets[1:])
+    total = int(new_offsets[-1])
+    if total == 0:
+        return flat[:0], new_offsets
+    pos = np.arange(total, dtype=np.int64) - np.repeat(new_offsets[:-1], lengths) + np.repeat(starts, lengths)
+    return flat[pos], new_offsets
+
+
+def seat_view(result_by_game: np.ndarray, game_rows: np.ndarray, seat: np.ndarray, players: int,
+              blocks: int) -> np.ndarray:
+    """Targets (n, blocks): for example i, block k holds the result of seat (seat[i] + k) % players."""
+    out = np.zeros((len(seat), blocks), np.float32)
+    for k in range(players):
+        out[:, k] = result_by_game[game_rows, (seat.astype(np.int64) + k) % players]
+    return out
+
+
+def next_in_chain(game: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """For examples in time order within each game: the index of the next example of the same game and seat
+    (-1 for the last)."""
+    n = len(game)
+    order = np.lexsort((np.arange(n), seat, game))
+    nxt = np.full(n, -1, np.int64)
+    same = (game[order[1:]] == game[order[:-1]]) & (seat[order[1:]] == seat[order[:-1]])
+    nxt[order[:-1][same]] = order[1:][same]
+    return nxt
+
+
+def lambda_returns(values: np.ndarray, results: np.ndarray, nxt: np.ndarray, lam: float) -> np.ndarray:
+    """TD(lambda) targets along each seat's chain of examples: Z_i = result_i for the last of a chain, else
+    (1 - lam) V_next + lam Z_next (values, results: (n, blocks))."""
+    n = len(nxt)
+    depth = np.zeros(n, np.int64)  # examples to the end of the chain
+    z = results.astype(np.float32).copy()
+    if lam >= 1 or n == 0:
+        return z
+    # depth by pointer jumping: few dozen levels at most
+    has = nxt >= 0
+    cur = nxt.copy()
+    while has.any():
+        depth[has] += 1
+        cur = np.where(has, nxt[np.maximum(cur, 0)], -1)
+        has = cur >= 0
+        if depth.max() > 100000:
+            raise RuntimeError("example chain with a cycle")
+    for d in range(1, int(depth.max()) + 1):
+        i = np.nonzero(depth == d)[0]
+        j = nxt[i]
+        z[i] = (1 - lam) * values[j] + lam * z[j]
+    return z
+
+
+def policy_targets(legal_value: np.ndarray, legal_offsets: np.ndarray, temperature: float) -> np.ndarray:
+    """Per decision, softmax of the legal actions' value log-odds / temperature (temperature 0: the best ones,
+    shared equally)."""
+    v = np.clip(legal_value.astype(np.float64), 1e-6, 1 - 1e-6)
+    x = np.log(v / (1 - v))
+    n = np.diff(legal_offsets)
+    seg = np.repeat(np.arange(len(n)), n)
+    top = np.full(len(n), -np.inf)
+    np.maximum.at(top, seg, x)
+    if temperature <= 0:
+        w = (x >= top[seg] - 1e-12).astype(np.float64)
+    else:
+        w = np.exp((x - top[seg]) / temperature)
+    s = np.zeros(len(n))
+    np.add.at(s, seg, w)
+    return (w / s[seg]).astype(np.float32)
+
+
+def one_hot_targets(chosen: np.ndarray, legal_offsets: np.ndarray) -> np.ndarray:
+    """Per decision, 1 for the chosen legal action and 0 for the others."""
+    t = np.zeros(int(legal_offsets[-1]), np.float32)
+    t[legal_offsets[:-1] + chosen.astype(np.int64)] = 1.0
+    return t
+
+
+def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float, games: int,
+                   imitate: bool = False) -> Samples:
+    """Samples from the engine's self_play() output (pycore/src/net_support.h). imitate: the action head's
+    targets are the actions taken (the heuristic's, in the warm-up generations), not the teacher's values."""
+    game = d["game"]
+    first = int(game.min()) if len(game) else 0
+    result = d["result"].reshape(-1, players)
+    g_rows = (game - first).astype(np.int64)
+    seat = d["seat"]
+    has_after = np.diff(d["after_offsets"]) > 0
+    vi = np.nonzero(has_after)[0]
+    v_rows, v_off = ragged_take(d["after_rows"], d["after_offsets"], vi)
+    v_target = seat_view(result, g_rows[vi], seat[vi], players, blocks)
+    v_next = next_in_chain(game[vi], seat[vi])
+    targets = one_hot_targets(d["chosen"], d["legal_offsets"]) if imitate else \
+        policy_targets(d["legal_value"], d["legal_offsets"], policy_temperature)
+    n = len(seat)
+    return Samples(
+        v_rows=v_rows.astype(np.int32), v_offsets=v_off, v_target=v_target,
+        v_players=np.full(len(vi), players, np.int8), v_next=v_next,
+        p_rows=d["rows"].astype(np.int32), p_offsets=d["rows_offsets"].astype(np.int64),
+        p_players=np.full(n, players, np.int8), p_legal_offsets=d["legal_offsets"].astype(np.int64),
+        p_legal_class=d["legal_class"].astype(np.int64), p_legal_target=targets, games=games)

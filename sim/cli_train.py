@@ -1,0 +1,88 @@
+"""`galaxysim train` (registered by sim/cli.py): a `net` model by self-play (galaxysim.net.train)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+TRAIN_EXAMPLES = """\
+examples:
+  galaxysim train --players 2 --out models/base2p --generations 30 --games 4000 --seed 1
+  galaxysim train --players 4 --out models/base4p --from shipped          # continue from the shipped model
+  galaxysim train --players 4 --variant 'Gambling World.cost=2' --out models/gw2
+  galaxysim train --game af --players 2 --out models/af2p
+  galaxysim train --players 2 --out models/base2p                         # again: resumes where it stopped
+
+Each generation the model plays --games self-play games, then trains on the last --replay generations'
+games; a checkpoint is saved after every generation, so a killed training resumes with the same command and
+ends with the same model. The model is OUT/model.gsnet: play it with --bots net:model=OUT/model.gsnet.
+At the end it is gated: a seat-rotated match on paired deals against the previous generation and against
+heuristic, printed with 95% intervals. Needs PyTorch: pip install 'galaxysim[train]'.
+"""
+
+
+def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
+    p = sub.add_parser("train", help="train a net model by self-play", formatter_class=fmt, epilog=TRAIN_EXAMPLES,
+                       description="Train a model for the net bot by self-play (docs/net.md).")
+    p.add_argument("--out", metavar="DIR", required=True, help="folder of the training: checkpoint, models, log")
+    p.add_argument("--game", metavar="NAME", default="rftg", help="rftg or af (default rftg)")
+    p.add_argument("--players", metavar="N", type=integer, default=2, help="players (default 2)")
+    p.add_argument("--expansion", metavar="NAME", default="base", help="RftG: base, tgs or rvi (default base)")
+    p.add_argument("--advanced", action="store_true", help="RftG: the advanced 2-player game")
+    p.add_argument("--goals", action=argparse.BooleanOptionalAction, default=None, help="RftG tgs/rvi: goals")
+    p.add_argument("--takeovers", action="store_true", help="RftG rvi: takeovers")
+    p.add_argument("--draft", action="store_true", help="RftG tgs/rvi: the draft variant")
+    p.add_argument("--long-game", action="store_true", help="AF: 8 colonies per player with 3 and 4 players")
+    p.add_argument("--variant", metavar="CHANGES", help="a what-if variant (docs/variants.md), e.g. 'hand_limit=12'")
+    p.add_argument("--generations", metavar="N", type=integer, default=20, help="generations (default 20)")
+    p.add_argument("--games", metavar="N", type=count, default=2000, help="self-play games per generation")
+    p.add_argument("--from", dest="start", metavar="MODEL", help="start from a model file, or 'shipped'")
+    p.add_argument("--seed", metavar="N", type=integer, default=1, help="seed (default 1)")
+    p.add_argument("--threads", metavar="N", type=integer, default=1, help="threads (default 1)")
+    for name, kind, help_text in (
+            ("h1", integer, "first hidden layer (default 128)"), ("h2", integer, "second hidden layer (default 32)"),
+            ("replay", integer, "generations of games trained on (default 3)"),
+            ("epochs", float, "passes over them per generation (default 1)"),
+            ("batch", integer, "batch size (default 512)"), ("lr", float, "learning rate (default 0.001)"),
+            ("explore", float, "self-play sampling temperature on the log-odds of the values (default 0.05)"),
+            ("epsilon", float, "self-play: probability of a random move (default 0.03)"),
+            ("dets", integer, "self-play: determinizations per value choice (default 1)"),
+            ("rollout", integer, "the teacher's look-ahead, in decisions, to the end of the round (default 0)"),
+            ("lam", float, "TD(lambda) of the value targets; 1: the game's result (default 1)"),
+            ("warmup", integer, "first generations played by the heuristic bot (default 2)"),
+            ("mix", float, "after them: probability of a heuristic move in self-play (default 0)"),
+            ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
+            ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
+            ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),
+            ("choose", str, "how the model plays by default: policy or value (default policy)"),
+            ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
+            ("eval-games", integer, "games against heuristic after each generation (default 0)"),
+            ("gating-games", integer, "games per gating match (default 400; 0: none)")):
+        p.add_argument(f"--{name}", type=kind, default=argparse.SUPPRESS, help=help_text)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def run(ns: argparse.Namespace) -> int:
+    from galaxysim.net.train import TrainConfig, TrainError, train
+
+    from .config import ConfigError
+
+    keys = {f for f in TrainConfig.__dataclass_fields__}
+    values: dict[str, Any] = {k: v for k, v in vars(ns).items() if k in keys}
+    try:
+        cfg = TrainConfig(**values)
+        result = train(cfg, progress=not ns.quiet)
+    except TrainError as e:
+        raise ConfigError(str(e)) from None
+    if ns.json:
+        print(json.dumps(result.__dict__, indent=1))
+    else:
+        print(f"model: {result.model} ({result.generations} generations, {result.games:,} self-play games, "
+              f"{result.seconds:.0f} s)", flush=True)
+    return 0
+
+
+COMMANDS: dict[str, Any] = {"train": run}

@@ -1,0 +1,198 @@
+"""Playing models: the same games whatever the threads and however the model file was copied or rewritten, the
+run manifest recording each net seat's model, and the net's research API for Python bots."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+from galaxysim import rftg
+from galaxysim.net import model_file
+from galaxysim.sim.config import RunConfig
+from galaxysim.sim.run import make_runner
+
+from .helpers import base_game, header_for, write_random_model
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    d = tmp_path_factory.mktemp("models")
+    return {"policy": write_random_model(d / "p.gsnet", base_game(4), seed=7, choose="policy"),
+            "value": write_random_model(d / "v.gsnet", base_game(4), seed=8, choose="value"),
+            "dir": d}
+
+
+def rows(bots, games=24, threads=1, seed=5):
+    runner = make_runner(RunConfig(players=4, bots=bots, seed=seed))
+    t = runner.run(seed, 0, games, threads, False)
+    return {k: np.asarray(v) for k, v in {**t["games"], **{"s_" + k: v for k, v in t["seats"].items()}}.items()
+            if k not in ("wall_time_us",)}
+
+
+def same(a, b):
+    assert a.keys() == b.keys()
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
+
+
+@pytest.mark.parametrize("choose", ["policy", "value"])
+def test_one_and_two_threads_give_identical_rows_with_net_seats(models, choose):
+    # (value: the last seat also looks ahead with the action head, rollout=, on two determinizations)
+    last = f"net:model={models[choose]},choose=value,rollout=8,dets=2" if choose == "value" else "random"
+    bots = [f"net:model={models[choose]}", "heuristic", f"net:model={models[choose]},temperature=0.5", last]
+    one, two = rows(bots, threads=1), rows(bots, threads=2)
+    same(one, two)
+    assert len(set(one["rounds"].tolist())) > 1  # real games, not one repeated
+
+
+@pytest.mark.parametrize("how", [dict(by_policy=True), dict(rollout=6, dets=2), dict(by_policy=True, rollout=6)])
+def test_self_play_data_is_the_same_on_one_and_two_threads(models, how):
+    from galaxysim import _rftg
+
+    game = base_game(4)
+    one, two = (_rftg.self_play(game, str(models["value"]), seed=3, first_game=5, count=3, threads=t, epsilon=0.1,
+                                **how) for t in (1, 2))
+    assert one.keys() == two.keys()
+    for k in one:
+        assert np.array_equal(np.asarray(one[k]), np.asarray(two[k])), k
+    by = set(np.asarray(one["by"]).tolist())
+    assert (3 in by) == bool(how.get("by_policy"))  # 3: moved by the action head
+
+
+def test_a_saved_and_reloaded_model_plays_identical_games(models, tmp_path):
+    src = models["policy"]
+    copy = tmp_path / "copy.gsnet"
+    shutil.copyfile(src, copy)
+    head, w = model_file.read_weights(src)
+    rewritten = tmp_path / "rewritten.gsnet"
+    model_file.write(rewritten, head, w)  # read and written again: the same bytes
+    assert model_file.content_hash(rewritten) == model_file.content_hash(src)
+    want = rows([f"net:model={src}"] * 2 + ["heuristic"] * 2)
+    for other in (copy, rewritten):
+        same(want, rows([f"net:model={other}"] * 2 + ["heuristic"] * 2))
+    # another model (other weights) plays other games
+    other = write_random_model(tmp_path / "other.gsnet", base_game(4), seed=99, choose="policy")
+    diff = rows([f"net:model={other}"] * 2 + ["heuristic"] * 2)
+    assert not np.array_equal(diff["s_score"], want["s_score"])
+
+
+def test_the_run_manifest_records_each_net_seat_model_and_resume_refuses_a_changed_one(models, tmp_path, capsys):
+    from galaxysim.sim.cli import main
+
+    model = tmp_path / "m.gsnet"
+    shutil.copyfile(models["policy"], model)
+    out = tmp_path / "run"
+    assert main(["run", "--bots", f"net:model={model},heuristic,net:model={model},random", "--games", "40",
+                 "--seed", "3", "--out", str(out), "--chunk-size", "20", "--threads", "1", "--quiet"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    spec = f"net:model={model}"
+    assert manifest["models"] == {spec: {"path": str(model), "content_hash": model_file.content_hash(model)}}
+    # a run cut short (its second chunk lost) resumes while the model is the same ...
+    def cut():
+        m = json.loads((out / "manifest.json").read_text())
+        m["status"], m["chunks"] = "running", m["chunks"][:1]
+        (out / "manifest.json").write_text(json.dumps(m))
+        for table in ("games", "seats"):
+            for f in (out / table).glob("*000001*"):
+                f.unlink()
+
+    cut()
+    capsys.readouterr()
+    assert main(["resume", str(out), "--quiet"]) == 0
+    # ... and refuses once the model changed on disk (its games would differ)
+    cut()
+    head, w = model_file.read_weights(model)
+    w.b2 = w.b2 + 1.0
+    model_file.write(model, head, w)
+    capsys.readouterr()
+    assert main(["resume", str(out), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"{spec}: the model {model} changed since the run began" in err, err
+
+
+def test_a_python_bot_can_call_the_net(models):
+    game = base_game(4)
+    bot = rftg.Bot(f"net:model={models['policy']}", 1)
+    state = game.new_state(seed=4)
+    p = bot.evaluate(state)
+    assert len(p) == 4 and abs(sum(p) - 1) < 1e-5 and min(p) > 0
+    scores = bot.action_scores(state)
+    assert len(scores) == len(state.legal_actions())
+    assert bot.act(state) == state.legal_actions()[int(np.argmax(scores))]
+    # as another seat judges it: the same probabilities, seen from elsewhere
+    q = bot.evaluate(state, seat=2)
+    assert len(q) == 4 and abs(sum(q) - 1) < 1e-5
+    # at the end of a game: the result
+    while not state.is_terminal():
+        state.apply(bot.act(state))
+    w = state.winners()
+    assert bot.evaluate(state) == pytest.approx([1 / len(w) if s in w else 0 for s in range(4)])
+    with pytest.raises(TypeError, match="only a net bot"):
+        rftg.Bot("heuristic").evaluate(state)
+
+
+class ArgmaxOfTheNet:
+    """A Python bot that plays the net's action head itself: the same choices as the C++ net bot."""
+
+    def __init__(self, path):
+        self.net = rftg.Bot(f"net:model={path}")
+
+    def act(self, state, legal_actions):
+        scores = self.net.action_scores(state)
+        return legal_actions[int(np.argmax(scores))]
+
+
+def test_a_python_bot_playing_the_net_plays_the_games_of_the_net_bot(tmp_path):
+    from galaxysim.sim.match import MatchConfig, play
+
+    model = write_random_model(tmp_path / "p2.gsnet", base_game(2), seed=7, choose="policy")
+    spec = f"net:model={model}"
+    a = play(MatchConfig(bots=[spec, "heuristic"], players=2, games=8, seed=2, out=str(tmp_path / "a"), quiet=True,
+                         threads=1))
+    b = play(MatchConfig(bots=["mine", "heuristic"], players=2, games=8, seed=2, out=str(tmp_path / "b"), quiet=True,
+                         threads=1), objects={"mine": ArgmaxOfTheNet(model)})
+    import pyarrow.parquet as pq
+
+    sa = pq.read_table(tmp_path / "a" / "seats").sort_by([("game_index", "ascending"), ("seat", "ascending")])
+    sb = pq.read_table(tmp_path / "b" / "seats").sort_by([("game_index", "ascending"), ("seat", "ascending")])
+    assert sa.column("score").to_pylist() == sb.column("score").to_pylist()
+    assert sa.column("tableau").to_pylist() == sb.column("tableau").to_pylist()
+
+
+def test_a_match_records_its_net_models_and_its_resume_checks_them(tmp_path, capsys):
+    from galaxysim.results.manifest import RunFolderError
+    from galaxysim.sim.errors import ConfigError
+    from galaxysim.sim.match import MatchConfig, play, resume
+
+    model = write_random_model(tmp_path / "m.gsnet", base_game(2), seed=3, choose="policy")
+    spec = f"net:model={model}"
+    out = tmp_path / "match"
+    play(MatchConfig(bots=[spec, "heuristic"], players=2, games=8, seed=4, out=str(out), quiet=True, threads=1,
+                     chunk_size=4))
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["models"] == {spec: {"path": str(model), "content_hash": model_file.content_hash(model)}}
+    assert manifest["n_chunks"] > 1
+
+    def cut(models):
+        m = json.loads((out / "manifest.json").read_text())
+        m["status"], m["chunks"], m["models"] = "running", m["chunks"][:1], models
+        (out / "manifest.json").write_text(json.dumps(m))
+        for table in ("games", "seats"):
+            for f in (out / table).glob("*000001*"):
+                f.unlink()
+
+    good = manifest["models"]
+    for crafted in (["x"], {spec: "sha256:0"}, {}):  # not a mapping of records; a net seat not recorded
+        cut(crafted)
+        with pytest.raises(RunFolderError, match="corrupt manifest: models"):
+            resume(out, quiet=True, threads=1)
+    cut(good)
+    assert resume(out, quiet=True, threads=1).complete
+    cut(good)
+    head, w = model_file.read_weights(model)
+    w.b1 = w.b1 + 1.0
+    model_file.write(model, head, w)
+    with pytest.raises(ConfigError, match="the model .* changed since the run began"):
+        resume(out, quiet=True, threads=1)

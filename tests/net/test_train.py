@@ -1,0 +1,75 @@
+"""galaxysim train: a short training from scratch makes a model that beats random (its untrained start did not),
+and a training killed mid-way resumes from its checkpoint and ends with the model of an uninterrupted one."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from galaxysim.net import model_file
+from galaxysim.net.evaluation import one_vs_field
+
+torch = pytest.importorskip("torch") if not os.environ.get("CI") else __import__("torch")
+
+SMALL = dict(players=2, generations=3, games=600, warmup=3, h1=32, h2=16, replay=2, sample_games=4,
+             gating_games=0, seed=3, threads=1)
+
+
+def test_a_model_trained_about_30_seconds_beats_random_and_its_untrained_start_did_not(tmp_path):
+    from galaxysim.net.train import TrainConfig, train
+
+    t0 = time.perf_counter()
+    result = train(TrainConfig(out=str(tmp_path / "t"), **SMALL), progress=False, log=lambda s: None)
+    seconds = time.perf_counter() - t0
+    cfg = {"game": "rftg", "players": 2}
+    before = one_vs_field(cfg, f"net:model={tmp_path / 't' / 'gen-0000.gsnet'}", "random", 200, seed=9)
+    after = one_vs_field(cfg, f"net:model={result.model}", "random", 200, seed=9)
+    print(f"trained in {seconds:.0f} s; vs random: untrained {before.line()}; trained {after.line()}")
+    assert after.lo > 0.6, after.line()  # clearly better than random ...
+    assert before.rate < 0.55, before.line()  # ... which the untrained network was not
+    assert after.rate > before.rate + 0.2
+
+
+def _train_cmd(out):
+    args = [sys.executable, "-m", "galaxysim", "train", "--out", str(out), "--quiet"]
+    for k, v in {**SMALL, "generations": 5, "games": 120}.items():
+        args += [f"--{k.replace('_', '-')}", str(v)]
+    return args
+
+
+def test_a_killed_training_resumes_from_its_checkpoint_and_ends_with_the_same_model(tmp_path):
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    subprocess.run(_train_cmd(whole), check=True, capture_output=True, timeout=600)
+    # the same training, killed (SIGKILL: no clean-up) once its second generation is checkpointed (the
+    # third generation's model is written after that checkpoint)
+    p = subprocess.Popen(_train_cmd(cut), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 300
+    while not (cut / "gen-0003.gsnet").exists() and p.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    assert p.poll() is None, "the training ended before it could be killed"
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    assert not (cut / "model.gsnet").exists()
+    r = subprocess.run(_train_cmd(cut), check=True, capture_output=True, text=True, timeout=600)
+    assert "resuming" in r.stderr and "at generation " in r.stderr, r.stderr
+    resumed_at = int(r.stderr.split("at generation ")[1].split()[0])
+    assert resumed_at >= 2  # it did not start over
+    _, a = model_file.read_weights(whole / "model.gsnet")
+    _, b = model_file.read_weights(cut / "model.gsnet")
+    for name, _ in model_file.WEIGHT_ORDER:
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+
+
+def test_a_training_with_other_settings_in_the_same_folder_is_refused(tmp_path):
+    from galaxysim.net.train import TrainConfig, TrainError, train
+
+    out = tmp_path / "t"
+    train(TrainConfig(out=str(out), **{**SMALL, "generations": 1, "games": 20}), progress=False, log=lambda s: None)
+    with pytest.raises(TrainError, match="other settings.*seed"):
+        train(TrainConfig(out=str(out), **{**SMALL, "generations": 2, "games": 20, "seed": 4}), progress=False,
+              log=lambda s: None)
