@@ -282,9 +282,11 @@ class RayCluster:
 
     # --- playing --------------------------------------------------------------------------------------------------
     def chunks(self, job, todo: list[int], threads: int, stop):
+        from galaxysim.sim.shipped_models import attach
+
         from .ray_runner import RayChunks
 
-        return RayChunks(self, job, todo, threads, stop)
+        return RayChunks(self, attach(job), todo, threads, stop)
 
     def close(self) -> None:
         if self.owned and self.ray.is_initialized():

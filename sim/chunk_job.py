@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from galaxysim.results import schema as sch
@@ -15,6 +15,7 @@ from .chunk_plan import chunk_span
 from .config import RunConfig
 from .engine import make_runner
 from .recorded_chunk import RecordedChunk, play_recorded_chunk
+from .shipped_models import runner_config
 
 
 @dataclass
@@ -25,6 +26,7 @@ class ChunkJob:
     config: RunConfig
     run_id: str
     engine_version: str
+    model_files: dict[str, bytes] = field(default_factory=dict)  # net spec -> model file (Ray: sim/shipped_models.py)
 
     def span(self, chunk: int) -> tuple[int, int]:
         """(first game, game count) of a chunk."""
@@ -40,7 +42,7 @@ class ChunkPlayer:
 
     def __init__(self, job: ChunkJob):
         self.job = job
-        self.runner = make_runner(job.config)
+        self.runner = make_runner(runner_config(job))
         self.converter = TableConverter.for_run(job.config, job.run_id)
 
     def play(self, chunk: int, threads: int) -> tuple[dict, float]:

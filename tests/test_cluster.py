@@ -208,6 +208,29 @@ def test_alien_frontiers_with_a_variant_on_two_nodes_equals_local_run(ray_cluste
     assert not normalized(load_games(std), ["game_index"]).equals(normalized(load_games(here), ["game_index"]))
 
 
+def test_net_seat_with_a_relative_model_path_on_two_nodes_equals_local_run(ray_cluster, tmp_path, monkeypatch):
+    """A `net:model=PATH` seat on Ray (issue 19): the workers run elsewhere (another working directory, on a real
+    cluster another machine), so the driver sends the model file with the job; both nodes play, the rows equal a
+    local run's, and they name the seat as the user wrote it."""
+    from net.helpers import base_game, write_random_model
+
+    (tmp_path / "models").mkdir()
+    write_random_model(tmp_path / "models" / "m.gsnet", base_game(2), seed=3)
+    net_args = ["--players", "2", "--bots", "net:model=models/m.gsnet,heuristic", "--games", "400", "--seed", "9"]
+    here, there = tmp_path / "here", tmp_path / "there"
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", *net_args, "--out", str(here), "--quiet", "--chunk-size", "100"]) == 0
+    r = ray_cluster.run(ray_cluster.galaxysim("run", *net_args, "--chunk-size", "50", "--out", str(there),
+                                              "--ray", "auto", "--quiet"), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    same_rows(here, there)
+    m = manifest(there)
+    assert len({c["node_id"] for c in m["chunks"]}) == 2  # both nodes played
+    assert m["models"] == manifest(here)["models"] and list(m["models"]) == ["net:model=models/m.gsnet"]
+    bots = ds.dataset(there / "seats", format="parquet").to_table(columns=["bot"]).column("bot").unique().to_pylist()
+    assert sorted(bots) == ["heuristic", "net:model=models/m.gsnet"]
+
+
 def test_cluster_errors_are_one_line_and_write_nothing(ray_cluster, tmp_path):
     run = ["run", "--games", "500", "--seed", "1", "--out", str(tmp_path / "never"), "-q"]
     # No token, then a wrong one (`ray start` turned on token authentication).
