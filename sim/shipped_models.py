@@ -22,14 +22,13 @@ CACHE_DIR = "galaxysim-models"
 
 def model_files(cfg: Any) -> dict[str, bytes]:
     """{net spec: the bytes of its model file} for the net specs among cfg.bots ({} without net seats)."""
-    from galaxysim.net.manifest import is_net
+    from galaxysim.net.manifest import game_for, is_net, model_path
 
     specs = sorted({b for b in cfg.bots if is_net(b)})
     if not specs:
         return {}
-    from galaxysim.net.manifest import _game, model_path
 
-    game = _game(cfg)
+    game = game_for(cfg)
     out = {}
     for spec in specs:
         try:

@@ -15,7 +15,8 @@ def is_net(spec: str) -> bool:
     return isinstance(spec, str) and spec.strip().split(":", 1)[0].strip() == "net"
 
 
-def _game(config: Any):
+def game_for(config: Any):
+    """The game a run or match config (a RunConfig, MatchConfig or a manifest's config dict) plays."""
     get = (lambda k, d=None: config.get(k, d)) if isinstance(config, Mapping) else \
         (lambda k, d=None: getattr(config, k, d))
     from galaxysim import af, rftg
@@ -42,7 +43,7 @@ def model_records(config: Any, bots) -> dict[str, dict[str, str]]:
     specs = sorted({b.strip() for b in bots if is_net(b)})
     if not specs:
         return {}
-    game = _game(config)
+    game = game_for(config)
     out = {}
     for spec in specs:
         path = model_path(game, spec)
@@ -55,7 +56,7 @@ def changed_models(recorded: Mapping[str, Mapping[str, str]], config: Any) -> li
     out = []
     if not recorded:
         return out
-    game = _game(config)
+    game = game_for(config)
     for spec, rec in recorded.items():
         try:
             path = model_path(game, spec)
