@@ -106,9 +106,9 @@ class TrainConfig:
             raise TrainError(f"--behaviour must be policy or value, not {self.behaviour!r}")
         if self.sample < 0:
             raise TrainError("--sample must be >= 0")
-        if self.choose not in ("policy", "value"):
-            raise TrainError(f"--choose must be policy or value, not {self.choose!r}")
-        if self.game == "af" and self.choose == "policy":
+        if self.choose not in ("policy", "value", "hybrid"):
+            raise TrainError(f"--choose must be policy, value or hybrid, not {self.choose!r}")
+        if self.game == "af" and self.choose != "value":
             self.choose = "value"  # AF models have no action head (docs/net.md)
         if "," in str(self.out) or ":" in Path(self.out).name:
             raise TrainError(f"--out {self.out}: a folder whose path has no ',' (bot specs name its models)")

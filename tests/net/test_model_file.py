@@ -124,7 +124,7 @@ def test_a_model_file_reads_back_exactly(tmp_path, game):
 
 
 def test_a_bad_net_option_is_refused_before_play():
-    with pytest.raises(rftg.RulesError, match="choose must be policy or value"):
+    with pytest.raises(rftg.RulesError, match="choose must be policy, value or hybrid"):
         rftg.Bot("net:choose=best")
     with pytest.raises(rftg.RulesError, match="unknown option 'temprature'.*temperature"):
         rftg.Bot("net:temprature=1")

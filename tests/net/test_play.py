@@ -112,6 +112,26 @@ def test_the_run_manifest_records_each_net_seat_model_and_resume_refuses_a_chang
     assert f"{spec}: the model {model} changed since the run began" in err, err
 
 
+def test_hybrid_chooses_the_action_cards_by_value_and_the_rest_by_policy(models):
+    """choose=hybrid (docs/net.md): at every decision of a game it plays as choose=value would at the action-card
+    choice and as choose=policy would elsewhere (the same seed: value choices use the seat's random stream)."""
+    game = base_game(4)
+    m = models["policy"]
+    hybrid, value, policy = (rftg.Bot(f"net:model={m},choose={c}", 3) for c in ("hybrid", "value", "policy"))
+    state = game.new_state(seed=6)
+    kinds, differs = set(), 0
+    while not state.is_terminal() and state.round <= 6:
+        by_value = state.decision == "choose_action"
+        a = hybrid.act(state)
+        assert a == (value if by_value else policy).act(state), (state.round, state.decision)
+        if by_value and len(state.legal_actions()) > 1:
+            differs += a != policy.act(state)  # (policy has no random stream to keep in step)
+        kinds.add(state.decision)
+        state.apply(a)
+    assert "choose_action" in kinds and len(kinds) > 3
+    assert differs > 0  # the two ways disagree somewhere, so the test tells them apart
+
+
 def test_a_python_bot_can_call_the_net(models):
     game = base_game(4)
     bot = rftg.Bot(f"net:model={models['policy']}", 1)

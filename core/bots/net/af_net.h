@@ -29,6 +29,7 @@ struct AfNet {
   static constexpr const char* kGame = "af";
 
   static std::string expansion(const Game&) { return "af"; }
+  static bool value_decision(const State&) { return false; }  // choose=hybrid: no value decisions of its own
   static std::string configuration(const Game& g) {
     return std::string("af") + (g.long_game() ? " long game" : "") + ", " + std::to_string(g.players()) + " players";
   }

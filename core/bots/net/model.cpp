@@ -127,9 +127,10 @@ Model parse_model(const std::string& b, const std::string& path) {
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }
-  if (m.default_choose != "policy" && m.default_choose != "value")
-    fail(path, "bad header: choose is '" + m.default_choose + "', expected policy or value");
-  if (m.default_choose == "policy" && m.action_rows == 0) fail(path, "bad header: choose is policy but it has no action head");
+  if (m.default_choose != "policy" && m.default_choose != "value" && m.default_choose != "hybrid")
+    fail(path, "bad header: choose is '" + m.default_choose + "', expected policy, value or hybrid");
+  if (m.default_choose != "value" && m.action_rows == 0)
+    fail(path, "bad header: choose is " + m.default_choose + " but it has no action head");
 
   const uint64_t need = 12ull * m.observation_size + 4ull * m.inputs * m.h1 + 4ull * m.h1 + 4ull * m.h2 * m.h1 +
                         4ull * m.h2 + 4ull * m.seats * m.h2 + 4ull * m.seats + 4ull * m.action_rows +

@@ -52,7 +52,7 @@ struct Model {
   int observation_size = 0;
   std::string action_encoding; // e.g. "rftg-actions-v1"
   int action_space = 0;        // classes of that encoding (the action rows index into it)
-  std::string default_choose;  // "policy" or "value"
+  std::string default_choose;  // "policy", "value" or "hybrid"
   std::string header_json;     // the header as written (training facts, options, ...)
 
   // Dimensions.

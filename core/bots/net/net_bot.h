@@ -30,9 +30,11 @@ class NetBot {
     auto model = opt_.model.empty() ? shipped_model(T::shipped_names(g), T::configuration(g)) : load_model(opt_.model);
     auto player = std::make_unique<NetPlayer<T>>(model, g);
     Choose c = opt_.choose;
-    if (c == Choose::Default) c = model->default_choose == "value" ? Choose::Value : Choose::Policy;
-    if (c == Choose::Policy && !model->has_action_head())
-      throw ModelError("model " + model->path + ": has no action head, so it cannot choose=policy (use choose=value)");
+    if (c == Choose::Default)
+      c = model->default_choose == "value" ? Choose::Value : model->default_choose == "hybrid" ? Choose::Hybrid : Choose::Policy;
+    if (c != Choose::Value && !model->has_action_head())
+      throw ModelError("model " + model->path + ": has no action head, so it cannot choose=" +
+                       (c == Choose::Policy ? "policy" : "hybrid") + " (use choose=value)");
     choose_ = c;
     player_ = std::move(player);
     game_ = &g;
@@ -46,7 +48,8 @@ class NetBot {
     NetPlayer<T>& p = bind(g);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
-    return legal[pick(scores_.data(), n, opt_.temperature, choose_ == Choose::Value, rng)];
+    const bool by_value = choose_ == Choose::Value || (choose_ == Choose::Hybrid && T::value_decision(s));
+    return legal[pick(scores_.data(), n, opt_.temperature, by_value, rng)];
   }
 
   // The scores act() compares (policy logits or win probabilities), for research use.
@@ -64,7 +67,8 @@ class NetBot {
 
  private:
   void score(NetPlayer<T>& p, const Game& g, const State& s, const int* legal, int n, Rng& rng, float* out) {
-    if (choose_ == Choose::Policy) p.policy_scores(g, s, legal, n, out);
+    const bool by_value = choose_ == Choose::Value || (choose_ == Choose::Hybrid && T::value_decision(s));
+    if (!by_value) p.policy_scores(g, s, legal, n, out);
     else if (opt_.rollout > 0) p.rollout_scores(g, s, legal, n, opt_.dets, opt_.rollout, rng, out);
     else p.value_scores(g, s, legal, n, opt_.dets, rng, out);
   }

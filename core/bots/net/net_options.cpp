@@ -30,8 +30,8 @@ const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets
 }  // namespace
 
 std::string net_option_help() {
-  return "model=PATH (a model file; default: the shipped model for the game), choose=policy|value (default: "
-         "the model's), temperature=T (0: best action, default; > 0: sample), dets=K (value choice: "
+  return "model=PATH (a model file; default: the shipped model for the game), choose=policy|value|hybrid (hybrid: the "
+         "action cards by value, the rest by policy; default: the model's), temperature=T (0: best action, default; > 0: sample), dets=K (value choice: "
          "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
          "decisions of look-ahead by the action head, to the end of the round; default 0)";
 }
@@ -46,7 +46,8 @@ NetOptions net_options(const BotSpec& spec) {
     } else if (key == "choose") {
       if (value == "policy") o.choose = Choose::Policy;
       else if (value == "value") o.choose = Choose::Value;
-      else bad(spec, "choose must be policy or value, not " + text::quoted(value));
+      else if (value == "hybrid") o.choose = Choose::Hybrid;
+      else bad(spec, "choose must be policy, value or hybrid, not " + text::quoted(value));
     } else if (key == "temperature") {
       o.temperature = number(spec, key, value);
       if (o.temperature < 0 || o.temperature > 100) bad(spec, "temperature must be in [0, 100], not " + text::quoted(value));

@@ -11,6 +11,7 @@ enum class Choose : unsigned char {
   Default,  // the model's own choice (its header's "choose")
   Policy,   // one forward pass: the action head's best legal action
   Value,    // one forward pass per legal action: the action whose position after it the value head likes best
+  Hybrid,   // Value for the game's value decisions (RftG: the action cards), Policy for every other decision
 };
 
 struct NetOptions {
@@ -25,7 +26,7 @@ struct NetOptions {
 // The options of a spec named "net"; throws std::invalid_argument with one line.
 NetOptions net_options(const BotSpec& spec);
 
-// "model=PATH (default: ...), choose=policy|value, temperature=T, dets=K".
+// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K".
 std::string net_option_help();
 
 }  // namespace gs::bots::net

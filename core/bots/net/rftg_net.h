@@ -31,6 +31,9 @@ struct RftgNet {
   // opponent model of a look-ahead: NetPlayer::rollout_scores).
   template <class Choose>
   static void redraw_secret_choices(const Game& g, const State& s, State& det, int me, Choose choose);
+  // choose=hybrid judges the action cards by value: a greedy action head may repeat a card that does
+  // nothing (Settle with an empty hand) round after round, and the phase choice is where play is won.
+  static bool value_decision(const State& s) { return s.decision == rftg::DecisionKind::ChooseAction; }
   // A look-ahead (NetPlayer::rollout_scores) runs to the end of the round.
   static bool rollout_end(const Game&, const State& from, const State& now, int) { return now.round != from.round; }
 };
