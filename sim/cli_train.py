@@ -55,7 +55,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
             ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
             ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),
-            ("choose", str, "how the model plays by default: policy or value (default policy)"),
+            ("choose", str, "how the model plays by default: policy, hybrid (the action cards by value, the rest by policy) "
+                        "or value (default policy; AF: value)"),
             ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):

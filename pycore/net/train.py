@@ -77,7 +77,7 @@ class TrainConfig:
     lr: float = 1e-3
     policy_weight: float = 1.0
     policy_temperature: float = 0.1  # softness of the action head's target (log-odds units)
-    choose: str = "policy"      # how the model plays by default: policy (action head) or value
+    choose: str = "policy"      # how the model plays by default: policy (action head), hybrid or value
     start: str | None = None    # a model file to start from (same game and layout), or "shipped"
     seed: int = 1
     threads: int = 1
@@ -393,11 +393,12 @@ def _initial(cfg: TrainConfig, game, space: int, torch, log):
 
 
 def _learning_curve_point(cfg: TrainConfig, model: Path, policy: bool) -> dict:
-    """The generation's model against heuristic (win share), by policy (if it has an action head) and by value."""
+    """The generation's model against heuristic (win share), by policy and hybrid (if it has an action head) and
+    by value."""
     from .evaluation import one_vs_field
 
     out = {}
-    for choose in (["policy"] if policy else []) + ["value"]:
+    for choose in (["policy", "hybrid"] if policy and cfg.game == "rftg" else []) + ["value"]:
         r = one_vs_field(cfg.run_config(), f"net:model={model},choose={choose}", "heuristic", cfg.eval_games,
                          seed=cfg.seed + 17, threads=cfg.threads)
         out[choose] = round(r.rate, 3)
