@@ -101,15 +101,10 @@ def next_in_chain(game: np.ndarray, seat: np.ndarray) -> np.ndarray:
     return nxt
 
 
-def lambda_returns(values: np.ndarray, results: np.ndarray, nxt: np.ndarray, lam: float) -> np.ndarray:
-    """TD(lambda) targets along each seat's chain of examples: Z_i = result_i for the last of a chain, else
-    (1 - lam) V_next + lam Z_next (values, results: (n, blocks))."""
+def chain_depth(nxt: np.ndarray) -> np.ndarray:
+    """Examples after each one along its seat's chain (0 for a chain's last), by pointer jumping."""
     n = len(nxt)
-    depth = np.zeros(n, np.int64)  # examples to the end of the chain
-    z = results.astype(np.float32).copy()
-    if lam >= 1 or n == 0:
-        return z
-    # depth by pointer jumping: few dozen levels at most
+    depth = np.zeros(n, np.int64)
     has = nxt >= 0
     cur = nxt.copy()
     while has.any():
@@ -118,6 +113,29 @@ def lambda_returns(values: np.ndarray, results: np.ndarray, nxt: np.ndarray, lam
         has = cur >= 0
         if depth.max() > 100000:
             raise RuntimeError("example chain with a cycle")
+    return depth
+
+
+def discounted_results(results: np.ndarray, nxt: np.ndarray, players: np.ndarray, discount: float) -> np.ndarray:
+    """The results moved towards an even share by `discount` per example still to come in the seat's chain:
+    discount^d * result + (1 - discount^d) / players in each present seat block. A won position is then worth
+    more the sooner the game ends (and a lost one less), as issue 22 made ISMCTS's reward: a value head that
+    sees no difference between ending a won game now or in ten rounds lets games drag on."""
+    z = results.astype(np.float32).copy()
+    if discount >= 1 or len(nxt) == 0:
+        return z
+    w = (discount ** chain_depth(nxt)).astype(np.float32)[:, None]
+    even = (np.arange(z.shape[1])[None, :] < players.astype(np.int64)[:, None]) / players.astype(np.float32)[:, None]
+    return w * z + (1 - w) * even.astype(np.float32)
+
+
+def lambda_returns(values: np.ndarray, results: np.ndarray, nxt: np.ndarray, lam: float) -> np.ndarray:
+    """TD(lambda) targets along each seat's chain of examples: Z_i = result_i for the last of a chain, else
+    (1 - lam) V_next + lam Z_next (values, results: (n, blocks))."""
+    z = results.astype(np.float32).copy()
+    if lam >= 1 or len(nxt) == 0:
+        return z
+    depth = chain_depth(nxt)  # examples to the end of the chain
     for d in range(1, int(depth.max()) + 1):
         i = np.nonzero(depth == d)[0]
         j = nxt[i]

@@ -31,7 +31,7 @@ import numpy as np
 
 from . import data_source, model_file
 from .inputs import InputSpec, build_input_spec, sample_observations
-from .samples import Samples, lambda_returns, ragged_take
+from .samples import Samples, discounted_results, lambda_returns, ragged_take
 
 CHECKPOINT = "checkpoint.pt"
 FINAL = "model.gsnet"
@@ -64,6 +64,8 @@ class TrainConfig:
     rollout: int = 0            # the teacher judges each action after this many decisions of look-ahead by the
                                 # action head, to the end of the round (RftG) or turn (AF); 0: right after it
     lam: float = 1.0            # TD(lambda) of the value targets (1: the game's result only)
+    discount: float = 1.0       # value targets move towards an even share by this per later example of the seat
+                                # (1: none; < 1: ending a won game sooner is worth more)
     warmup: int = 2             # first generations played by the heuristic bot (0: self-play from the start)
     mix: float = 0.0            # after them: probability of a heuristic move in self-play
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
@@ -100,6 +102,8 @@ class TrainConfig:
             raise TrainError("--explore and --policy-temperature must be >= 0, --epochs and --lr > 0")
         if not (0 <= self.epsilon <= 1 and 0 <= self.lam <= 1 and 0 <= self.mix <= 1):
             raise TrainError("--epsilon, --lam and --mix must be in [0, 1]")
+        if not 0 < self.discount <= 1:
+            raise TrainError(f"--discount must be in (0, 1], not {self.discount!r}")
         if not isinstance(self.warmup, int) or self.warmup < 0:
             raise TrainError(f"--warmup must be a whole number >= 0, not {self.warmup!r}")
         if self.behaviour not in ("policy", "value"):
@@ -223,9 +227,9 @@ def predict_values(net, samples: Samples, torch, batch: int = 8192) -> np.ndarra
 def train_on(net, opt, actions, samples: Samples, cfg: TrainConfig, rng: np.random.Generator, torch) -> dict:
     """One generation's passes over the samples; returns the mean losses. Value targets: TD(lambda) along each
     seat's positions, bootstrapped from the network as it is before this generation's training."""
-    targets = samples.v_target
+    targets = discounted_results(samples.v_target, samples.v_next, samples.v_players, cfg.discount)
     if cfg.lam < 1 and samples.values:
-        targets = lambda_returns(predict_values(net, samples, torch), samples.v_target, samples.v_next, cfg.lam)
+        targets = lambda_returns(predict_values(net, samples, torch), targets, samples.v_next, cfg.lam)
     steps = max(1, math.ceil(cfg.epochs * max(samples.values, samples.decisions) / cfg.batch))
     vb = _batches(samples.values, cfg.batch, steps, rng)
     pb = _batches(samples.decisions, cfg.batch, steps, rng)
@@ -300,8 +304,9 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     t_start = time.perf_counter()
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
-        if ck["config"] != _config_for_check(cfg):
-            diff = [k for k in ck["config"] if ck["config"][k] != _config_for_check(cfg).get(k)]
+        saved = {"discount": 1.0, **ck["config"]}  # (checkpoints from before --discount trained without one)
+        if saved != _config_for_check(cfg):
+            diff = [k for k in saved if saved[k] != _config_for_check(cfg).get(k)]
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "
                              "or the same settings to resume it")
         spec = InputSpec(np.asarray(ck["slots"], np.int32), int(ck["inputs"]))
@@ -408,7 +413,7 @@ def _learning_curve_point(cfg: TrainConfig, model: Path, policy: bool) -> dict:
 
 def _facts(cfg: TrainConfig, gen: int, seconds: float, history: list) -> dict:
     return {"generation": gen, "games": sum(h["games"] for h in history), "seconds": round(seconds, 1),
-            "seed": cfg.seed, "explore": cfg.explore, "epsilon": cfg.epsilon, "lambda": cfg.lam,
+            "seed": cfg.seed, "explore": cfg.explore, "epsilon": cfg.epsilon, "lambda": cfg.lam, "discount": cfg.discount,
             "command": "galaxysim train"}
 
 

@@ -73,3 +73,26 @@ def test_a_training_with_other_settings_in_the_same_folder_is_refused(tmp_path):
     with pytest.raises(TrainError, match="other settings.*seed"):
         train(TrainConfig(out=str(out), **{**SMALL, "generations": 2, "games": 20, "seed": 4}), progress=False,
               log=lambda s: None)
+
+
+def test_discounted_value_targets_move_towards_an_even_share_with_the_examples_still_to_come():
+    from galaxysim.net.samples import discounted_results
+
+    # one seat's chain of three examples (0 -> 1 -> 2) in a 2-player game it won, and a 4-player game's one example
+    results = np.array([[1, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0], [0, 1, 0, 0]], np.float32)
+    nxt = np.array([1, 2, -1, -1])
+    players = np.array([2, 2, 2, 4], np.int8)
+    z = discounted_results(results, nxt, players, 0.5)
+    assert np.allclose(z[2], [1, 0, 0, 0])                     # the last example: the result
+    assert np.allclose(z[1], [0.75, 0.25, 0, 0])              # one more to come: half way to (1/2, 1/2)
+    assert np.allclose(z[0], [0.625, 0.375, 0, 0])            # two more: a quarter of the result left
+    assert np.allclose(z[3], [0, 1, 0, 0])
+    assert np.allclose(z.sum(axis=1), 1)
+    assert np.array_equal(discounted_results(results, nxt, players, 1.0), results)  # 1: no discount
+
+
+def test_a_bad_discount_is_refused():
+    from galaxysim.net.train import TrainConfig, TrainError
+
+    with pytest.raises(TrainError, match="--discount must be in"):
+        TrainConfig(out="x", discount=0).validate()
