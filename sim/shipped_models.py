@@ -27,7 +27,6 @@ def model_files(cfg: Any) -> dict[str, bytes]:
     specs = sorted({b for b in cfg.bots if is_net(b)})
     if not specs:
         return {}
-
     game = game_for(cfg)
     out = {}
     for spec in specs:
@@ -52,9 +51,10 @@ def with_model(spec: str, path: str) -> str:
     if "," in path:
         raise ConfigError(f"the model cache {path} has a ',' in its path, which a bot spec cannot hold: "
                           "set TMPDIR to a folder without one")
-    name, _, opts = spec.partition(":")
-    kept = [kv for kv in opts.split(",") if kv.strip() and kv.split("=", 1)[0].strip() != "model"]
-    return f"{name.strip()}:" + ",".join(kept + [f"model={path}"])
+    from galaxysim.net.manifest import spec_options
+
+    kept = [f"{k}={v}" for k, v in spec_options(spec) if k != "model"]
+    return spec.partition(":")[0].strip() + ":" + ",".join(kept + [f"model={path}"])
 
 
 def cached_copy(data: bytes) -> str:

@@ -15,6 +15,13 @@ def is_net(spec: str) -> bool:
     return isinstance(spec, str) and spec.strip().split(":", 1)[0].strip() == "net"
 
 
+def spec_options(spec: str) -> list[tuple[str, str]]:
+    """A bot spec's options in order, keys and values trimmed as the engine's spec parser trims them
+    ("net: model = m.gsnet" names m.gsnet)."""
+    _, _, opts = spec.partition(":")
+    return [(k.strip(), v.strip()) for k, _, v in (kv.partition("=") for kv in opts.split(",")) if k.strip()]
+
+
 def game_for(config: Any):
     """The game a run or match config (a RunConfig, MatchConfig or a manifest's config dict) plays."""
     get = (lambda k, d=None: config.get(k, d)) if isinstance(config, Mapping) else \
@@ -34,8 +41,7 @@ def model_path(game, spec: str) -> str:
     from galaxysim import _af, _rftg, af
 
     engine = _af if isinstance(game, af.Game) else _rftg
-    opts = dict(kv.split("=", 1) for kv in spec.split(":", 1)[1].split(",") if "=" in kv) if ":" in spec else {}
-    return engine.model_info(game, opts.get("model", "").strip())["path"]
+    return engine.model_info(game, dict(spec_options(spec)).get("model", ""))["path"]
 
 
 def model_records(config: Any, bots) -> dict[str, dict[str, str]]:

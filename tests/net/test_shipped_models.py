@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +53,16 @@ def test_a_run_without_net_seats_sends_nothing(tmp_path):
     job = ChunkJob(cfg, "id", "v")
     assert attach(job) is job and runner_config(job) is cfg
     assert dataclasses.replace(job).model_files == {}
+
+
+def test_the_manifest_names_the_model_the_engine_plays_when_the_spec_has_spaces(tmp_path):
+    """The engine trims a spec's keys and values ("net: model = m.gsnet" plays m.gsnet), so the manifest's record
+    of the model, and the file a Ray driver sends, must be that file too, not the shipped model."""
+    from galaxysim.net.manifest import model_records
+
+    model = write_random_model(tmp_path / "m.gsnet", base_game(2), seed=6)
+    spec = f"net: model = {model} "
+    rec = model_records({"game": "rftg", "players": 2}, [spec])
+    assert Path(next(iter(rec.values()))["path"]).resolve() == model.resolve()
+    cfg = RunConfig(players=2, bots=[spec, "heuristic"], games=2, seed=1, out=str(tmp_path / "r"), quiet=True)
+    assert attach(ChunkJob(cfg, "id", "v")).model_files == {spec: model.read_bytes()}
