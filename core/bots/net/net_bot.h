@@ -48,8 +48,7 @@ class NetBot {
     NetPlayer<T>& p = bind(g);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
-    const bool by_value = choose_ == Choose::Value || (choose_ == Choose::Hybrid && T::value_decision(s));
-    return legal[pick(scores_.data(), n, opt_.temperature, by_value, rng)];
+    return legal[pick(scores_.data(), n, opt_.temperature, by_value(s), rng)];
   }
 
   // The scores act() compares (policy logits or win probabilities), for research use.
@@ -66,9 +65,13 @@ class NetBot {
   NetPlayer<T>* player() { return player_.get(); }
 
  private:
+  // Whether this decision is judged by the value head (its scores are win probabilities) or the action head.
+  bool by_value(const State& s) const {
+    return choose_ == Choose::Value || (choose_ == Choose::Hybrid && T::value_decision(s));
+  }
+
   void score(NetPlayer<T>& p, const Game& g, const State& s, const int* legal, int n, Rng& rng, float* out) {
-    const bool by_value = choose_ == Choose::Value || (choose_ == Choose::Hybrid && T::value_decision(s));
-    if (!by_value) p.policy_scores(g, s, legal, n, out);
+    if (!by_value(s)) p.policy_scores(g, s, legal, n, out);
     else if (opt_.rollout > 0) p.rollout_scores(g, s, legal, n, opt_.dets, opt_.rollout, rng, out);
     else p.value_scores(g, s, legal, n, opt_.dets, rng, out);
   }
