@@ -68,15 +68,21 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
     return p
 
 
+def config_of(ns: argparse.Namespace):
+    """The TrainConfig of parsed `galaxysim train` arguments."""
+    from galaxysim.net.train import TrainConfig
+
+    keys = {f for f in TrainConfig.__dataclass_fields__}
+    return TrainConfig(**{k: v for k, v in vars(ns).items() if k in keys})
+
+
 def run(ns: argparse.Namespace) -> int:
-    from galaxysim.net.train import TrainConfig, TrainError, train
+    from galaxysim.net.train import TrainError, train
 
     from .config import ConfigError
 
-    keys = {f for f in TrainConfig.__dataclass_fields__}
-    values: dict[str, Any] = {k: v for k, v in vars(ns).items() if k in keys}
     try:
-        cfg = TrainConfig(**values)
+        cfg = config_of(ns)
         result = train(cfg, progress=not ns.quiet)
     except TrainError as e:
         raise ConfigError(str(e)) from None

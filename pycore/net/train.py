@@ -117,6 +117,24 @@ class TrainConfig:
         if "," in str(self.out) or ":" in Path(self.out).name:
             raise TrainError(f"--out {self.out}: a folder whose path has no ',' (bot specs name its models)")
 
+    def command(self) -> str:
+        """The `galaxysim train` command line of this configuration (the options that differ from the defaults,
+        --out left out): recorded in every model's header, so a model says how it was trained."""
+        import shlex
+        from dataclasses import fields
+
+        words = ["galaxysim", "train"]
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "out" or v == f.default:
+                continue
+            flag = "--from" if f.name == "start" else "--" + f.name.replace("_", "-")
+            if isinstance(v, bool):
+                words.append(flag if v else "--no-" + flag[2:])
+            else:
+                words += [flag, str(v)]
+        return shlex.join(words)
+
     def game_keys(self) -> dict:
         return {k: getattr(self, k) for k in ("game", "players", "expansion", "advanced", "goals", "takeovers",
                                              "draft", "long_game", "variant")}
@@ -414,7 +432,7 @@ def _learning_curve_point(cfg: TrainConfig, model: Path, policy: bool) -> dict:
 def _facts(cfg: TrainConfig, gen: int, seconds: float, history: list) -> dict:
     return {"generation": gen, "games": sum(h["games"] for h in history), "seconds": round(seconds, 1),
             "seed": cfg.seed, "explore": cfg.explore, "epsilon": cfg.epsilon, "lambda": cfg.lam, "discount": cfg.discount,
-            "command": "galaxysim train"}
+            "command": cfg.command()}
 
 
 def _save(path: Path, torch, cfg, spec, net, opt, actions, gen, history, spent) -> None:

@@ -33,6 +33,26 @@ def test_a_model_trained_about_30_seconds_beats_random_and_its_untrained_start_d
     assert after.lo > 0.6, after.line()  # clearly better than random ...
     assert before.rate < 0.55, before.line()  # ... which the untrained network was not
     assert after.rate > before.rate + 0.2
+    recorded = model_file.read_header(result.model)["training"]["command"]
+    assert recorded == TrainConfig(out="elsewhere", **SMALL).command() and "--games 600" in recorded
+
+
+def test_the_command_a_model_records_gives_back_the_same_training():
+    import shlex
+
+    from galaxysim.net.train import TrainConfig
+    from galaxysim.sim.cli import build_parser
+    from galaxysim.sim.cli_train import config_of
+
+    cases = [TrainConfig(out="o", **SMALL),
+             TrainConfig(out="o", players=4, expansion="rvi", goals=True, takeovers=True, behaviour="value",
+                         choose="hybrid", discount=0.98, start="shipped", variant="hand_limit=12 Gambling World.cost=2"),
+             TrainConfig(out="o", expansion="tgs", goals=False, draft=True, policy_temperature=0.2, lr=0.002)]
+    for cfg in cases:
+        words = shlex.split(cfg.command())
+        assert words[:2] == ["galaxysim", "train"] and "--out" not in words
+        again = config_of(build_parser().parse_args(words[1:] + ["--out", "o"]))
+        assert again == cfg, cfg.command()
 
 
 def _train_cmd(out):
