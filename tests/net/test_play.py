@@ -132,6 +132,33 @@ def test_hybrid_chooses_the_action_cards_by_value_and_the_rest_by_policy(models)
     assert differs > 0  # the two ways disagree somewhere, so the test tells them apart
 
 
+def test_an_action_card_chosen_before_the_last_seat_is_judged_by_what_the_seat_knows(models):
+    """value_scores judges an action card chosen while another seat is still to choose on the position itself
+    (net_player.h, RftgNet::same_in_every_determinization): its scores are the value head's on each position after
+    it, as the seat sees it, and the same on every determinization of the seat's view (the earlier seats' cards
+    and the deck dealt anew)."""
+    game = base_game(4)
+    bot = rftg.Bot(f"net:model={models['value']},choose=value", 1)
+    state, checked, last = game.new_state(seed=11), 0, 0
+    while not state.is_terminal() and state.round <= 8:
+        if state.decision == "choose_action":
+            me, legal = state.current_player, state.legal_actions()
+            scores = bot.action_scores(state)
+            after = [state.clone() for _ in legal]
+            for a, c in zip(legal, after):
+                c.apply(a)
+            if all(c.decision == "choose_action" and c.round == state.round for c in after):
+                for c, v in zip(after, scores):
+                    assert v == pytest.approx(bot.evaluate(c, seat=me)[me], rel=1e-5, abs=1e-6)
+                for k in range(3):
+                    assert bot.action_scores(state.determinize(me, 100 + k)) == scores
+                checked += 1
+            else:
+                last += 1
+        state.apply(bot.act(state))
+    assert checked >= 12 and last >= 4  # three seats of four choose before the last, every round
+
+
 def test_a_python_bot_can_call_the_net(models):
     game = base_game(4)
     bot = rftg.Bot(f"net:model={models['policy']}", 1)

@@ -128,29 +128,65 @@ void Evaluator::run_delta(const int16_t* base_obs, const Activations& base, cons
   second_layer(a);
 }
 
+namespace {
+
+constexpr int kMaxH1 = 4096;  // model.cpp refuses a wider first layer
+
+// y = ReLU(b2 + ReLU(x) . W2) with every output's sum held in registers while the rows of W2 are
+// added in order of i (so each output adds its terms in the same order as a plain loop would: the
+// same floats), skipping the units ReLU zeroes (about half). H2: the width, known when compiled.
+template <int H2>
+void second_layer_fixed(const float* __restrict x, int h1, const float* __restrict w2, const float* __restrict b2,
+                        float* __restrict y) {
+  int on[kMaxH1], n = 0;
+  for (int i = 0; i < h1; ++i) {  // the units ReLU lets through, listed without a branch
+    on[n] = i;
+    n += x[i] > 0.0f;
+  }
+#if defined(__AVX2__) && defined(__FMA__)
+  constexpr int R = H2 / 8;  // registers of eight sums
+  __m256 acc[R];
+  for (int r = 0; r < R; ++r) acc[r] = _mm256_loadu_ps(b2 + 8 * r);
+  for (int t = 0; t < n; ++t) {
+    const __m256 xi = _mm256_set1_ps(x[on[t]]);
+    const float* w = w2 + static_cast<size_t>(on[t]) * H2;
+    for (int r = 0; r < R; ++r) acc[r] = _mm256_fmadd_ps(xi, _mm256_loadu_ps(w + 8 * r), acc[r]);
+  }
+  const __m256 zero = _mm256_setzero_ps();
+  for (int r = 0; r < R; ++r) _mm256_storeu_ps(y + 8 * r, _mm256_max_ps(acc[r], zero));
+#else
+  float acc[H2];
+  for (int k = 0; k < H2; ++k) acc[k] = b2[k];
+  for (int t = 0; t < n; ++t) {
+    const float xi = x[on[t]];
+    const float* w = w2 + static_cast<size_t>(on[t]) * H2;
+    for (int k = 0; k < H2; ++k) acc[k] += xi * w[k];
+  }
+  for (int k = 0; k < H2; ++k) y[k] = std::max(acc[k], 0.0f);
+#endif
+}
+
+void second_layer_any(const float* x, int h1, int h2, const float* w2, const float* b2, float* y) {
+  for (int j = 0; j < h2; ++j) y[j] = b2[j];
+  for (int i = 0; i < h1; ++i) {
+    if (!(x[i] > 0.0f)) continue;
+    const float* w = w2 + static_cast<size_t>(i) * h2;
+    for (int j = 0; j < h2; ++j) y[j] += x[i] * w[j];
+  }
+  for (int j = 0; j < h2; ++j) y[j] = std::max(y[j], 0.0f);
+}
+
+}  // namespace
+
 void Evaluator::second_layer(Activations& a) const {
   const Model& m = *model_;
-  const int h1 = m.h1, h2 = m.h2;
-  const float* x = a.h1.data();
+  const float *x = a.h1.data(), *w2 = m.w2.data(), *b2 = m.b2.data();
   float* y = a.h2.data();
-  const float* w2 = m.w2.data();
-  int j = 0;
-  // Eight outputs at a time, their sums held in one register over the whole of h1 (ReLU on h1
-  // without a branch: a zero adds nothing).
-  for (; j + 8 <= h2; j += 8) {
-    float acc[8];
-    for (int k = 0; k < 8; ++k) acc[k] = m.b2[static_cast<size_t>(j + k)];
-    for (int i = 0; i < h1; ++i) {
-      const float xi = std::max(x[i], 0.0f);
-      const float* w = w2 + static_cast<size_t>(i) * h2 + j;
-      for (int k = 0; k < 8; ++k) acc[k] += xi * w[k];
-    }
-    for (int k = 0; k < 8; ++k) y[j + k] = std::max(acc[k], 0.0f);
-  }
-  for (; j < h2; ++j) {
-    float acc = m.b2[static_cast<size_t>(j)];
-    for (int i = 0; i < h1; ++i) acc += std::max(x[i], 0.0f) * w2[static_cast<size_t>(i) * h2 + j];
-    y[j] = std::max(acc, 0.0f);
+  switch (m.h2) {
+    case 16: second_layer_fixed<16>(x, m.h1, w2, b2, y); break;
+    case 32: second_layer_fixed<32>(x, m.h1, w2, b2, y); break;
+    case 64: second_layer_fixed<64>(x, m.h1, w2, b2, y); break;
+    default: second_layer_any(x, m.h1, m.h2, w2, b2, y);
   }
 }
 

@@ -130,35 +130,38 @@ class NetPlayer {
   // determinizations seeded from rng. Other seats' secret choices made earlier in the step are
   // made again by the action head, if the model has one (see rollout_scores). Each position after
   // an action is evaluated from the decision's own position by the slots that differ
-  // (Evaluator::run_delta).
+  // (Evaluator::run_delta). An action whose position after it the seat sees the same in every
+  // determinization (T::same_in_every_determinization) is judged once, on s itself: the same value,
+  // without dealing a determinization (rng advances as if it had been dealt).
   void value_scores(const Game& g, const State& s, const int* legal, int n, int dets, Rng& rng, float* out) {
     const int me = g.current_player(s);
-    const int players = g.players();
     std::fill(out, out + n, 0.0f);
-    int scratch[Game::kMaxLegal];
-    float rel[8];
     enc_.encode(s, me, base_obs_.data());  // the seat's view: the same in every determinization
     eval_.run(base_obs_.data(), base_);
+    bool dealt[Game::kMaxLegal];
+    int hidden = 0;
+    for (int i = 0; i < n; ++i) {
+      State c = s;
+      g.step(c, legal[i], scratch_);
+      dealt[i] = !T::same_in_every_determinization(s, c);
+      if (dealt[i]) ++hidden;
+      else out[i] = value_after(g, c, me);
+    }
     for (int d = 0; d < dets; ++d) {
-      State det = g.determinize(s, me, rng.next());
+      const uint64_t seed = rng.next();
+      if (hidden == 0) continue;
+      State det = g.determinize(s, me, seed);
       redraw(g, s, det, me, rng);
       for (int i = 0; i < n; ++i) {
+        if (!dealt[i]) continue;
         State c = det;
-        g.step(c, legal[i], scratch);
-        if (g.is_terminal(c)) {
-          int w[8], k = g.winners(c, w);
-          for (int j = 0; j < k; ++j)
-            if (w[j] == me) out[i] += 1.0f / static_cast<float>(k);
-          continue;
-        }
-        enc_.encode(c, me, obs_.data());
-        eval_.run_delta(base_obs_.data(), base_, obs_.data(), act_);
-        eval_.win_probabilities(act_, players, rel);
-        out[i] += rel[0];
+        g.step(c, legal[i], scratch_);
+        out[i] += value_after(g, c, me);
       }
     }
     if (dets > 1)
-      for (int i = 0; i < n; ++i) out[i] /= static_cast<float>(dets);
+      for (int i = 0; i < n; ++i)
+        if (dealt[i]) out[i] /= static_cast<float>(dets);
   }
 
   // value_scores with a short look-ahead: after each legal action the game goes on, every seat
@@ -205,6 +208,21 @@ class NetPlayer {
   }
 
  private:
+  // `me`'s win probability in c, a position one step after the one value_scores last ran into base_.
+  float value_after(const Game& g, const State& c, int me) {
+    if (g.is_terminal(c)) {
+      int w[8], k = g.winners(c, w);
+      for (int j = 0; j < k; ++j)
+        if (w[j] == me) return 1.0f / static_cast<float>(k);
+      return 0.0f;
+    }
+    float rel[8];
+    enc_.encode(c, me, obs_.data());
+    eval_.run_delta(base_obs_.data(), base_, obs_.data(), act_);
+    eval_.win_probabilities(act_, g.players(), rel);
+    return rel[0];
+  }
+
   // Other seats' secret choices of the current step in a determinization, made again by the action
   // head from each seat's own view (T::redraw_secret_choices); left as dealt without an action head.
   void redraw(const Game& g, const State& s, State& det, int me, Rng&) {
@@ -218,6 +236,7 @@ class NetPlayer {
   typename T::Classes classes_;
   Activations act_, base_;
   float logits_[Game::kMaxLegal];
+  int scratch_[Game::kMaxLegal];
   std::vector<int16_t> obs_, base_obs_;
 };
 

@@ -34,6 +34,13 @@ struct RftgNet {
   // choose=hybrid judges the action cards by value: a greedy action head may repeat a card that does
   // nothing (Settle with an empty hand) round after round, and the phase choice is where play is won.
   static bool value_decision(const State& s) { return s.decision == rftg::DecisionKind::ChooseAction; }
+  // Whether the deciding seat's view of `after`, one step from `before`, is the same in every determinization:
+  // an action card chosen while another seat is still to choose draws nothing and shows nothing (the phases
+  // begin only after the last choice), so NetPlayer::value_scores judges it on the position itself.
+  static bool same_in_every_determinization(const State& before, const State& after) {
+    return before.stage == rftg::kStageChooseAction && after.stage == rftg::kStageChooseAction &&
+           after.round == before.round;
+  }
   // A look-ahead (NetPlayer::rollout_scores) runs to the end of the round.
   static bool rollout_end(const Game&, const State& from, const State& now, int) { return now.round != from.round; }
 };
