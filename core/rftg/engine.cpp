@@ -133,6 +133,13 @@ void dispatch(const Game& g, State& s, int action) {
 
 }  // namespace
 
+GameEnd game_end_condition(const Game& g, const State& s) {
+  for (int p = 0; p < s.players; ++p)
+    if (s.tableau[p].count() >= game_end_cards(g, s, p)) return GameEnd::Tableau;
+  if (g.solo() && robot_tableau_size(s) >= g.tableau_end()) return GameEnd::Tableau;
+  return s.vp_pool <= 0 ? GameEnd::VpPool : GameEnd::RoundCap;
+}
+
 void Game::advance(State& s) const {
   int buf[kMaxLegal];
   advance(s, buf);

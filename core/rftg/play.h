@@ -354,6 +354,11 @@ inline int game_end_cards(const Game& g, const State& s, int seat) {
          (__builtin_expect(g.has(Game::kHasGameEnd14), 0) && s.tableau[seat].intersects(g.game_end_14()) ? 2 : 0);
 }
 
+// How a finished game ended (§3.5, E24, §5.7): a tableau at its end size (or the solo robot's), the VP chips
+// gone, or else the safety cap on rounds (A33).
+enum class GameEnd : int8_t { Tableau, VpPool, RoundCap };
+GameEnd game_end_condition(const Game& g, const State& s);
+
 // Develop/Settle cost helpers (also used for legality).
 int develop_cost(const Game& g, const State& s, int seat, int card);
 

@@ -22,13 +22,12 @@ void record_start(const Game& g, const State& s, GameRecord& rec) {
 
 namespace {
 
-// The same conditions as the engine's game_ends (engine.cpp): Hidden Fortress's owner at 14
-// (E24), the solo robot's cards and placed markers (§5.7).
 int8_t end_reason(const Game& g, const State& s) {
-  for (int p = 0; p < s.players; ++p)
-    if (s.tableau[p].count() >= rftg::game_end_cards(g, s, p)) return kEndTableau;
-  if (g.solo() && rftg::robot_tableau_size(s) >= g.tableau_end()) return kEndTableau;
-  return s.vp_pool <= 0 ? kEndVpPool : kEndRoundCap;
+  switch (rftg::game_end_condition(g, s)) {
+    case rftg::GameEnd::Tableau: return kEndTableau;
+    case rftg::GameEnd::VpPool: return kEndVpPool;
+    default: return kEndRoundCap;
+  }
 }
 
 }  // namespace

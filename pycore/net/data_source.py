@@ -1,6 +1,7 @@
 """Where training examples come from: a data source makes one generation's Samples (samples.py).
 
-A source is any object with ``generation(model_path, gen) -> Samples`` and ``last_mean_length``; the training
+A source is any object with ``generation(model_path, gen) -> Samples``, ``last_mean_length`` and
+``last_capped`` (the share of its last generation's games stopped by the safety cap); the training
 loop (train.py) asks it once per generation with the model file of that generation. Sources:
 
 * `SelfPlay`: the engine plays `games` self-play games of the model (GIL-free, `threads` threads; game i of
@@ -22,6 +23,7 @@ class SelfPlay:
     def __init__(self, engine, game, cfg, blocks: int):
         self.engine, self.game, self.cfg, self.blocks = engine, game, cfg, blocks
         self.last_mean_length = 0.0
+        self.last_capped = 0.0
 
     def generation(self, model_path: Path, gen: int) -> Samples:
         cfg = self.cfg
@@ -33,4 +35,5 @@ class SelfPlay:
                                   epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
                                   rollout=cfg.rollout)
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
+        self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
         return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm)

@@ -366,7 +366,7 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             stats = {"generation": gen, "games": new.games, "self_play_seconds": round(t_play, 2),
                      "seconds": round(time.perf_counter() - t0, 2), "value_loss": round(losses["value"], 4),
                      "policy_loss": round(losses["policy"], 4), "mean_length": source.last_mean_length,
-                     "samples": samples.values + samples.decisions}
+                     "at_cap": source.last_capped, "samples": samples.values + samples.decisions}
             history.append(stats)
             export(_gen_path(out, gen), net, spec, actions, cfg, game, {"training": _facts(cfg, gen, spent, history)})
             if cfg.eval_games:
@@ -451,14 +451,26 @@ def _progress(on: bool, total: int, initial: int):
     return tqdm(total=total, initial=initial, unit="gen", desc="train", dynamic_ncols=True)
 
 
+STALL_WARNING = 0.01  # share of self-play games at the safety cap above which training warns
+
+
+def _percent(stats: dict) -> str:
+    return f"{100 * stats.get('at_cap', 0):.1f}%"
+
+
 def _advance(bar, stats: dict, log) -> None:
     if bar is None:
         log(f"generation {stats['generation']}: {stats['games']} games in {stats['self_play_seconds']} s, "
             f"value loss {stats['value_loss']}, policy loss {stats['policy_loss']}, "
-            f"mean length {stats['mean_length']}" + (f", vs heuristic {stats['vs_heuristic']}"
-                                                      if "vs_heuristic" in stats else ""))
+            f"mean length {stats['mean_length']}, at the cap {_percent(stats)}"
+            + (f", vs heuristic {stats['vs_heuristic']}" if "vs_heuristic" in stats else ""))
+    if stats.get("at_cap", 0) > STALL_WARNING:
+        log(f"warning: {_percent(stats)} of generation {stats['generation']}'s self-play games ended at the safety "
+            f"cap (the model that played them stalls games; above {STALL_WARNING:.0%} a model's results are "
+            f"contaminated: docs/net.md, \"Games at the cap\")")
+    if bar is None:
         return
-    bar.set_postfix(v=stats["value_loss"], p=stats["policy_loss"], len=stats["mean_length"],
+    bar.set_postfix(v=stats["value_loss"], p=stats["policy_loss"], len=stats["mean_length"], cap=_percent(stats),
                     sp=f"{stats['games'] / max(stats['self_play_seconds'], 1e-9):.0f}g/s")
     bar.update(1)
 

@@ -165,6 +165,7 @@ void bind_net(py::module_& m) {
         out["result"] = to_numpy(std::move(d.result));
         out["score"] = to_numpy(std::move(d.score));
         out["length"] = to_numpy(std::move(d.length));
+        out["capped"] = to_numpy(std::move(d.capped));
         return out;
       },
       py::arg("game"), py::arg("path"), py::arg("seed"), py::arg("first_game"), py::arg("count"),

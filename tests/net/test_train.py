@@ -116,3 +116,34 @@ def test_a_bad_discount_is_refused():
 
     with pytest.raises(TrainError, match="--discount must be in"):
         TrainConfig(out="x", discount=0).validate()
+
+
+def test_self_play_says_which_games_the_safety_cap_stopped(tmp_path):
+    """The capped flag is the engine's end condition, not a guess from the length: an untrained model (random
+    weights) stalls most 2-player games to the 30-round cap (A33), a game may also end by itself in round 30, and
+    the heuristic's warm-up games end by themselves."""
+    from .helpers import base_game, write_random_model
+
+    from galaxysim import _rftg
+
+    game = base_game(2)
+    m = write_random_model(tmp_path / "m.gsnet", game, seed=8, choose="value")
+    d = _rftg.self_play(game, str(m), seed=1, first_game=0, count=300, threads=1, temperature=0.0)
+    capped, length = np.asarray(d["capped"]), np.asarray(d["length"])
+    assert len(capped) == 300 and capped.mean() > 0.5
+    assert set(length[capped == 1].tolist()) == {30}
+    assert ((capped == 0) & (length == 30)).any()  # ended by itself in the last round: not capped
+    warm = _rftg.self_play(game, str(m), seed=1, first_game=0, count=100, threads=1, heuristic=1.0)
+    assert not np.asarray(warm["capped"]).any()
+
+
+def test_training_shows_and_warns_of_self_play_games_at_the_cap():
+    from galaxysim.net.train import _advance
+
+    lines = []
+    stats = {"generation": 4, "games": 1000, "self_play_seconds": 1.0, "value_loss": 0.6, "policy_loss": 1.0,
+             "mean_length": 16.5}
+    _advance(None, {**stats, "at_cap": 0.004}, lines.append)
+    assert len(lines) == 1 and "at the cap 0.4%" in lines[0]
+    _advance(None, {**stats, "at_cap": 0.05}, lines.append)
+    assert "at the cap 5.0%" in lines[1] and lines[2].startswith("warning: 5.0% of generation 4's self-play games")

@@ -11,6 +11,7 @@
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
 #include "rftg/observation_tensor.h"
+#include "rftg/play.h"
 
 namespace gs::bots::net {
 
@@ -40,6 +41,10 @@ struct RftgNet {
   static bool same_in_every_determinization(const State& before, const State& after) {
     return before.stage == rftg::kStageChooseAction && after.stage == rftg::kStageChooseAction &&
            after.round == before.round;
+  }
+  // Whether a finished game was stopped by the safety cap on rounds (A33), not by its own end.
+  static bool at_safety_cap(const Game& g, const State& s) {
+    return rftg::game_end_condition(g, s) == rftg::GameEnd::RoundCap;
   }
   // A look-ahead (NetPlayer::rollout_scores) runs to the end of the round.
   static bool rollout_end(const Game&, const State& from, const State& now, int) { return now.round != from.round; }

@@ -51,6 +51,7 @@ struct SelfPlayData {
   std::vector<float> result;          // 1/k for each of k winners, else 0
   std::vector<int16_t> score;
   std::vector<int16_t> length;        // rounds (RftG) or turns (AF)
+  std::vector<int8_t> capped;         // 1: stopped by the safety cap on rounds or turns (T::at_safety_cap)
 };
 
 // length(state): the game's length in its own unit (rounds, turns).
@@ -142,6 +143,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           d.score.push_back(static_cast<int16_t>(scores[static_cast<size_t>(q)]));
         }
         d.length.push_back(static_cast<int16_t>(length(s)));
+        d.capped.push_back(T::at_safety_cap(g, s) ? 1 : 0);
       },
       1);
 
@@ -170,6 +172,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
     out.result.insert(out.result.end(), d.result.begin(), d.result.end());
     out.score.insert(out.score.end(), d.score.begin(), d.score.end());
     out.length.insert(out.length.end(), d.length.begin(), d.length.end());
+    out.capped.insert(out.capped.end(), d.capped.begin(), d.capped.end());
     d = SelfPlayData{};
   }
 }
