@@ -52,6 +52,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("lam", float, "TD(lambda) of the value targets; 1: the game's result (default 1)"),
             ("discount", float, "value targets move towards an even share by this factor per later decision of "
                                 "the seat: ending a won game sooner is worth more (default 1: none)"),
+            ("capped", str, "value target of a game the safety cap stopped: result (by score) or even (an even "
+                            "share for every seat: ending a won game beats stalling it) (default result)"),
             ("warmup", integer, "first generations played by the heuristic bot (default 2)"),
             ("mix", float, "after them: probability of a heuristic move in self-play (default 0)"),
             ("policy-temperature", float, "softness of the action head's target (default 0.1)"),

@@ -36,4 +36,5 @@ class SelfPlay:
                                   rollout=cfg.rollout)
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
-        return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm)
+        return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm,
+                              capped_even=cfg.capped == "even")

@@ -169,12 +169,16 @@ def one_hot_targets(chosen: np.ndarray, legal_offsets: np.ndarray) -> np.ndarray
 
 
 def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float, games: int,
-                   imitate: bool = False) -> Samples:
+                   imitate: bool = False, capped_even: bool = False) -> Samples:
     """Samples from the engine's self_play() output (pycore/src/net_support.h). imitate: the action head's
-    targets are the actions taken (the heuristic's, in the warm-up generations), not the teacher's values."""
+    targets are the actions taken (the heuristic's, in the warm-up generations), not the teacher's values.
+    capped_even: a game the safety cap stopped counts as an even share for every seat, not its result."""
     game = d["game"]
     first = int(game.min()) if len(game) else 0
     result = d["result"].reshape(-1, players)
+    if capped_even and len(d.get("capped", ())):
+        result = result.copy()
+        result[np.asarray(d["capped"]) == 1] = 1.0 / players
     g_rows = (game - first).astype(np.int64)
     seat = d["seat"]
     has_after = np.diff(d["after_offsets"]) > 0

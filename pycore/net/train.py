@@ -66,6 +66,8 @@ class TrainConfig:
     lam: float = 1.0            # TD(lambda) of the value targets (1: the game's result only)
     discount: float = 1.0       # value targets move towards an even share by this per later example of the seat
                                 # (1: none; < 1: ending a won game sooner is worth more)
+    capped: str = "result"      # value target of a game the safety cap stopped: its result by score, or "even"
+                                # (an even share for every seat: ending a won game beats stalling it)
     warmup: int = 2             # first generations played by the heuristic bot (0: self-play from the start)
     mix: float = 0.0            # after them: probability of a heuristic move in self-play
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
@@ -102,6 +104,8 @@ class TrainConfig:
             raise TrainError("--explore and --policy-temperature must be >= 0, --epochs and --lr > 0")
         if not (0 <= self.epsilon <= 1 and 0 <= self.lam <= 1 and 0 <= self.mix <= 1):
             raise TrainError("--epsilon, --lam and --mix must be in [0, 1]")
+        if self.capped not in ("result", "even"):
+            raise TrainError(f"--capped must be result or even, not {self.capped!r}")
         if not 0 < self.discount <= 1:
             raise TrainError(f"--discount must be in (0, 1], not {self.discount!r}")
         if not isinstance(self.warmup, int) or self.warmup < 0:
@@ -322,7 +326,7 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     t_start = time.perf_counter()
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
-        saved = {"discount": 1.0, **ck["config"]}  # (checkpoints from before --discount trained without one)
+        saved = {"discount": 1.0, "capped": "result", **ck["config"]}  # (checkpoints from before these options)
         if saved != _config_for_check(cfg):
             diff = [k for k in saved if saved[k] != _config_for_check(cfg).get(k)]
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "
@@ -432,7 +436,7 @@ def _learning_curve_point(cfg: TrainConfig, model: Path, policy: bool) -> dict:
 def _facts(cfg: TrainConfig, gen: int, seconds: float, history: list) -> dict:
     return {"generation": gen, "games": sum(h["games"] for h in history), "seconds": round(seconds, 1),
             "seed": cfg.seed, "explore": cfg.explore, "epsilon": cfg.epsilon, "lambda": cfg.lam, "discount": cfg.discount,
-            "command": cfg.command()}
+            "capped": cfg.capped, "command": cfg.command()}
 
 
 def _save(path: Path, torch, cfg, spec, net, opt, actions, gen, history, spent) -> None:

@@ -46,7 +46,7 @@ def test_the_command_a_model_records_gives_back_the_same_training():
 
     cases = [TrainConfig(out="o", **SMALL),
              TrainConfig(out="o", players=4, expansion="rvi", goals=True, takeovers=True, behaviour="value",
-                         choose="hybrid", discount=0.98, start="shipped", variant="hand_limit=12 Gambling World.cost=2"),
+                         choose="hybrid", discount=0.98, capped="even", start="shipped", variant="hand_limit=12 Gambling World.cost=2"),
              TrainConfig(out="o", expansion="tgs", goals=False, draft=True, policy_temperature=0.2, lr=0.002)]
     for cfg in cases:
         words = shlex.split(cfg.command())
@@ -135,6 +135,18 @@ def test_self_play_says_which_games_the_safety_cap_stopped(tmp_path):
     assert ((capped == 0) & (length == 30)).any()  # ended by itself in the last round: not capped
     warm = _rftg.self_play(game, str(m), seed=1, first_game=0, count=100, threads=1, heuristic=1.0)
     assert not np.asarray(warm["capped"]).any()
+
+    # --capped even: the value examples of a capped game aim at an even share, the others at their result
+    from galaxysim.net.samples import from_self_play
+
+    by_result = from_self_play(d, 2, 4, 0.1, 300)
+    even = from_self_play(d, 2, 4, 0.1, 300, capped_even=True)
+    has_after = np.diff(d["after_offsets"]) > 0
+    in_capped = capped[(np.asarray(d["game"]) - int(np.min(d["game"])))[has_after]] == 1
+    assert in_capped.any() and (~in_capped).any()
+    assert np.all(even.v_target[in_capped, :2] == 0.5)
+    assert np.array_equal(even.v_target[~in_capped], by_result.v_target[~in_capped])
+    assert not np.array_equal(even.v_target[in_capped], by_result.v_target[in_capped])
 
 
 def test_training_shows_and_warns_of_self_play_games_at_the_cap():
