@@ -7,7 +7,7 @@ import importlib.resources
 import numpy as np
 import pytest
 
-from galaxysim import rftg
+from galaxysim import af, rftg
 from galaxysim.net import model_file
 from galaxysim.sim.config import RunConfig
 from galaxysim.sim.run import make_runner
@@ -27,7 +27,7 @@ def test_a_shipped_model_is_in_the_package_and_says_what_it_plays(name):
     assert all(head["configuration"][k] == v for k, v in game.items())
     training = head["training"]
     assert head["choose"] == "hybrid" and training["games"] > 0
-    assert training["command"].startswith("galaxysim train --players ") and "--generations" in training["command"]
+    assert training["command"].startswith("galaxysim train --") and "--generations" in training["command"]
     state = rftg.Game(**game).new_state(seed=2)
     assert rftg.Bot("net", 1).act(state) in state.legal_actions()  # found without model=, checked, plays
 
@@ -65,6 +65,17 @@ def test_the_shipped_rvi_model_beats_three_heuristics_with_goals_and_takeovers()
     # measured 50.4% [45.5, 55.2] over 400 games in one seat against three heuristics (benchmarks/net.py)
     field = ["net", "heuristic", "heuristic", "heuristic"]
     assert win_share(field, 4, games=240, expansion="rvi", goals=True, takeovers=True) > 0.38
+
+
+def test_the_shipped_af_2p_model_is_found_and_beats_heuristic():
+    path = importlib.resources.files("galaxysim") / "models" / "af-2p.gsnet"
+    head = model_file.read_header(str(path))
+    assert (head["game"], head["players"], head["choose"]) == ("af", [2], "value")
+    assert head["training"]["command"].startswith("galaxysim train --game af ")
+    state = af.Game(players=2).new_state(seed=2)
+    assert af.Bot("net", 1).act(state) in state.legal_actions()
+    # measured 89.0% [85.6, 91.7] over 400 games (benchmarks/net.py)
+    assert win_share(["net", "heuristic"], 2, games=120, game="af") > 0.7
 
 
 def test_other_configurations_say_there_is_no_shipped_model():
