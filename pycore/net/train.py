@@ -208,11 +208,14 @@ def export(path: Path, net, spec: InputSpec, actions, cfg: TrainConfig, game, ex
     w = net.weights(spec.slots, actions)
     classes = w.action_class
     unseen = float(w.ba.min()) if len(w.ba) else 0.0
+    configuration = cfg.game_keys()
+    if cfg.game == "rftg":
+        configuration["goals"] = bool(game.goals)  # as played (--goals unset: the rulebook's default)
     head = model_file.header(
         game=cfg.game, expansion="af" if cfg.game == "af" else cfg.expansion, players=[cfg.players],
         observation_size=game.observation_size, layout=eng.layout_fingerprint(game), action_encoding=encoding,
         action_space=space, weights=w, choose=cfg.choose if len(classes) else "value", unseen_logit=unseen,
-        configuration=cfg.game_keys(), **extra)
+        configuration=configuration, **extra)
     return model_file.write(path, head, w)
 
 

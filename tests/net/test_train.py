@@ -33,6 +33,7 @@ def test_a_model_trained_about_30_seconds_beats_random_and_its_untrained_start_d
     assert after.lo > 0.6, after.line()  # clearly better than random ...
     assert before.rate < 0.55, before.line()  # ... which the untrained network was not
     assert after.rate > before.rate + 0.2
+    assert model_file.read_header(result.model)["configuration"]["goals"] is False  # as played, not "unset"
     recorded = model_file.read_header(result.model)["training"]["command"]
     assert recorded == TrainConfig(out="elsewhere", **SMALL).command() and "--games 600" in recorded
 
