@@ -47,6 +47,8 @@ STRENGTH = [
     ("rftg_rvi_4p_goals_takeovers_vs_heuristic",
      {"game": "rftg", "players": 4, "expansion": "rvi", "takeovers": True}, "heuristic", 400, 0.45),
     ("af_2p_vs_heuristic", {"game": "af", "players": 2}, "heuristic", 200, 0.85),
+    ("af_3p_vs_heuristic", {"game": "af", "players": 3}, "heuristic", 402, None),
+    ("af_4p_vs_heuristic", {"game": "af", "players": 4}, "heuristic", 400, None),
     ("af_2p_vs_ismcts1000", {"game": "af", "players": 2}, "ismcts:iterations=1000", 40, 0.50),
 ]
 REALISM_TARGET_ROUNDS = 11.5
