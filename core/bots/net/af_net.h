@@ -43,7 +43,8 @@ struct AfNet {
   }
   template <class Choose>
   static void redraw_secret_choices(const Game&, const State&, State&, int, Choose) {}  // AF has no secret choices
-  static bool same_in_every_determinization(const State&, const State&) { return false; }  // not worked out for AF
+  static bool may_stay_hidden(const State&) { return false; }  // not worked out for AF
+  static bool same_in_every_determinization(const State&, const State&) { return false; }
   static bool at_safety_cap(const Game&, const State& s) { return s.end == af::kEndTurnCap; }
   // A look-ahead (NetPlayer::rollout_scores) runs to the end of the seat's turn.
   static bool rollout_end(const Game&, const State&, const State& now, int seat) { return now.active != seat; }

@@ -131,8 +131,8 @@ class NetPlayer {
   // made again by the action head, if the model has one (see rollout_scores). Each position after
   // an action is evaluated from the decision's own position by the slots that differ
   // (Evaluator::run_delta). An action whose position after it the seat sees the same in every
-  // determinization (T::same_in_every_determinization) is judged once, on s itself: the same value,
-  // without dealing a determinization (rng advances as if it had been dealt).
+  // determinization (T::may_stay_hidden, T::same_in_every_determinization) is judged once, on s
+  // itself: the same value, without dealing a determinization (rng advances as if it had been dealt).
   void value_scores(const Game& g, const State& s, const int* legal, int n, int dets, Rng& rng, float* out) {
     const int me = g.current_player(s);
     std::fill(out, out + n, 0.0f);
@@ -140,7 +140,12 @@ class NetPlayer {
     eval_.run(base_obs_.data(), base_);
     bool dealt[Game::kMaxLegal];
     int hidden = 0;
+    const bool look = T::may_stay_hidden(s);
     for (int i = 0; i < n; ++i) {
+      if (!look) {
+        dealt[i] = true, ++hidden;
+        continue;
+      }
       State c = s;
       g.step(c, legal[i], scratch_);
       dealt[i] = !T::same_in_every_determinization(s, c);

@@ -38,6 +38,8 @@ struct RftgNet {
   // Whether the deciding seat's view of `after`, one step from `before`, is the same in every determinization:
   // an action card chosen while another seat is still to choose draws nothing and shows nothing (the phases
   // begin only after the last choice), so NetPlayer::value_scores judges it on the position itself.
+  // may_stay_hidden(s): whether any action of s can be such an action (else value_scores does not look).
+  static bool may_stay_hidden(const State& s) { return s.stage == rftg::kStageChooseAction; }
   static bool same_in_every_determinization(const State& before, const State& after) {
     return before.stage == rftg::kStageChooseAction && after.stage == rftg::kStageChooseAction &&
            after.round == before.round;
