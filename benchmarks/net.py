@@ -7,7 +7,8 @@
     python benchmarks/net.py --games 100      # fewer games per row (a rougher run)
     python benchmarks/net.py --bot net:choose=value   # another net spec (e.g. another model=)
 
-Strength: `one_vs_field` (galaxysim.net.evaluation): the net in one seat against the field bot in all others,
+Strength: `one_vs_field` (galaxysim.net.evaluation): the net (in the WITH_OPTION rows with an option added, e.g.
+search=4000) in one seat against the field bot in all others,
 in every seat in turn, on the same deals (paired deals, seat-rotated); win share (a shared win counts 1/k) with
 its 95% Wilson interval. Realism: mean rounds of RftG base 4-player games with net in every seat. Speed: one
 core (play_games, single-threaded C++), base 4-player games of all-net and all-heuristic seats measured in
@@ -51,6 +52,12 @@ STRENGTH = [
     ("af_4p_vs_heuristic", {"game": "af", "players": 4}, "heuristic", 400, None),
     ("af_2p_vs_ismcts1000", {"game": "af", "players": 2}, "ismcts:iterations=1000", 40, 0.50),
 ]
+# (key, configuration, field bot, games, option): the net spec with an option added (docs/net.md, "Search at the
+# action cards"); no target in the issue, which asks the same of `net` alone.
+WITH_OPTION = [
+    ("rftg_base_2p_search4000_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
+     "search=4000"),
+]
 REALISM_TARGET_ROUNDS = 11.5
 SPEED_TARGET_RATIO = 0.10
 
@@ -61,14 +68,20 @@ def machine() -> dict:
             "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
+def with_option(bot: str, option: str) -> str:
+    return bot + ("," if ":" in bot else ":") + option
+
+
 def strength(bot: str, games_scale: float | None, threads: int, only: set[str], out: dict) -> None:
-    for key, config, field, games, target in STRENGTH:
+    rows = [(k, c, f, g, t, bot) for k, c, f, g, t in STRENGTH]
+    rows += [(k, c, f, g, None, with_option(bot, o)) for k, c, f, g, o in WITH_OPTION]
+    for key, config, field, games, target, spec in rows:
         if only and not ({"strength", key} & only):
             continue
         n = int(games if games_scale is None else max(games_scale, 2))
         cfg = {"expansion": "base", "advanced": False, "goals": None, "takeovers": False, "draft": False,
                "long_game": False, **config}
-        r = one_vs_field(cfg, bot, field, n, seed=2024, threads=threads)
+        r = one_vs_field(cfg, spec, field, n, seed=2024, threads=threads)
         if target is None:
             status = f"no target (par {100 / config['players']:.0f}%)"
         else:
@@ -78,7 +91,7 @@ def strength(bot: str, games_scale: float | None, threads: int, only: set[str], 
         print(f"  {key:42s} {100 * r.rate:5.1f}% [{100 * r.lo:5.1f}, {100 * r.hi:5.1f}]  {r.games:4d} games  "
               f"{status}  ({r.seconds:.0f} s, mean rounds {r.mean_rounds:.1f})", flush=True)
         out[key] = {"rate": r.rate, "lo": r.lo, "hi": r.hi, "games": r.games, "target": target,
-                    "seconds": round(r.seconds, 1), "mean_rounds": r.mean_rounds, "field": field}
+                    "seconds": round(r.seconds, 1), "mean_rounds": r.mean_rounds, "field": field, "bot": spec}
 
 
 def realism(bot: str, games: int, out: dict) -> None:
@@ -150,7 +163,7 @@ def main() -> int:
     if not only or "realism" in only:
         print("realism:")
         realism(args.bot, 2000, out)
-    if not only or "strength" in only or any(k for k, *_ in STRENGTH if k in only):
+    if not only or "strength" in only or any(k for k, *_ in STRENGTH + WITH_OPTION if k in only):
         print("strength (seat-rotated, paired deals, 95% Wilson intervals):")
         strength(args.bot, args.games, args.threads, only, out)
     if args.json:

@@ -23,6 +23,8 @@ ITERATION_SECONDS_PER_PLAYER = {"rftg": 5.5e-6, "af": 28e-6}
 #: Decisions with a choice, per seat and game (measured with ismcts:ms=10: ~90 in RftG 2p, ~260 in AF 2p).
 SEARCHED_DECISIONS = {"rftg": 90, "af": 260}
 DEFAULT_ITERATIONS = 1000  # core/bots/bot_spec.cpp
+#: Decisions a `net:search=N` seat searches, per game: the action cards, one choice a round (about 14 in RftG).
+NET_SEARCHED_DECISIONS = {"rftg": 14, "af": 0}
 #: One decision of a `net` seat: a forward pass (choose=policy), or a step and a forward pass per legal action on
 #: a determinization (choose=value, per determinization) (docs/net.md, "Speed").
 NET_DECISION_SECONDS = {"policy": 1e-6, "value": 6e-6}
@@ -50,7 +52,9 @@ def seat_seconds(game: str, players: int, spec: str) -> float:
         value = options.get("choose", "value" if game == "af" else "policy") == "value"
         dets = options.get("dets", 1) if isinstance(options.get("dets", 1), int) else 1
         per = NET_DECISION_SECONDS["value"] * max(1, dets) if value else NET_DECISION_SECONDS["policy"]
-        return SEARCHED_DECISIONS[_key(game)] * per
+        search = options.get("search", 0) if isinstance(options.get("search", 0), int) else 0
+        searched = NET_SEARCHED_DECISIONS[_key(game)] * search * ITERATION_SECONDS_PER_PLAYER[_key(game)] * max(1, players)
+        return SEARCHED_DECISIONS[_key(game)] * per + searched
     return 0.0
 
 

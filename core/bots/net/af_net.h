@@ -9,6 +9,7 @@
 #include "af/game.h"
 #include "af/heuristic.h"
 #include "af/observation_tensor.h"
+#include "bots/af_ismcts.h"
 #include "bots/net/net_traits.h"
 
 namespace gs::bots::net {
@@ -30,6 +31,8 @@ struct AfNet {
 
   static std::string expansion(const Game&) { return "af"; }
   static bool value_decision(const State&) { return false; }  // choose=hybrid: no value decisions of its own
+  using Search = bots::AfIsmcts;
+  static constexpr bool kSearches = false;  // net:search=N: no decision of its own to search (use ismcts)
   static std::string configuration(const Game& g) {
     return std::string("af") + (g.long_game() ? " long game" : "") + ", " + std::to_string(g.players()) + " players";
   }

@@ -3,12 +3,16 @@
 // read and checked against the game the first time the bot meets that game (bind), so one
 // bot may serve games of several configurations. A choice depends only on the model, the
 // options, the position as the seat sees it and, for value choices or a temperature, the
-// caller's rng: the same on every thread and in every run.
+// caller's rng: the same on every thread and in every run. With search=N (net_options.h) the
+// game's search decisions (RftG: the action cards, T::value_decision) are chosen by ISMCTS
+// (T::Search, the ismcts bot with N iterations), seeded from the same rng.
 #pragma once
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "bots/ismcts.h"
 #include "bots/net/model_store.h"
 #include "bots/net/net_options.h"
 #include "bots/net/net_player.h"
@@ -22,7 +26,16 @@ class NetBot {
   using Game = typename T::Game;
   using State = typename T::State;
 
-  explicit NetBot(NetOptions options) : opt_(std::move(options)) {}
+  explicit NetBot(NetOptions options) : opt_(std::move(options)) {
+    if (opt_.search > 0) {
+      if (!T::kSearches)
+        throw std::invalid_argument(std::string("net: search=N searches the action cards of Race for the Galaxy; an ") +
+                                    T::kGame + " net has no decision to search (use ismcts:iterations=N)");
+      IsmctsOptions o;
+      o.iterations = opt_.search;
+      search_ = std::make_unique<typename T::Search>(o);
+    }
+  }
 
   // The bound player for g: found, read and checked on first use (throws ModelError).
   NetPlayer<T>& bind(const Game& g) {
@@ -46,15 +59,24 @@ class NetBot {
   int act(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
     if (n == 1) return legal[0];
     NetPlayer<T>& p = bind(g);
+    if (searches(s)) return search_->act(g, s, legal, n, rng);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
     return legal[pick(scores_.data(), n, opt_.temperature, by_value(s), rng)];
   }
 
-  // The scores act() compares (policy logits or win probabilities), for research use.
+  // The scores act() compares (policy logits or win probabilities; with search, the search's
+  // visits of each legal action), for research use.
   std::vector<float> scores(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
     NetPlayer<T>& p = bind(g);
     std::vector<float> out(static_cast<size_t>(n));
+    if (n > 1 && searches(s)) {
+      search_->act(g, s, legal, n, rng);
+      for (const auto& e : search_->root_edges(g.current_player(s)))
+        for (int i = 0; i < n; ++i)
+          if (legal[i] == e.action) out[static_cast<size_t>(i)] = static_cast<float>(e.visits);
+      return out;
+    }
     score(p, g, s, legal, n, rng, out.data());
     return out;
   }
@@ -62,6 +84,8 @@ class NetBot {
   const NetOptions& options() const { return opt_; }
   Choose choose() const { return choose_; }                 // after bind
   const Model* model() const { return player_ ? &player_->model() : nullptr; }
+  // Whether act() searches this decision (search=N and one of the game's search decisions).
+  bool searches(const State& s) const { return search_ && T::value_decision(s); }
   NetPlayer<T>* player() { return player_.get(); }
 
  private:
@@ -81,6 +105,7 @@ class NetBot {
   const Game* game_ = nullptr;
   int players_ = 0, instances_ = 0;
   std::unique_ptr<NetPlayer<T>> player_;
+  std::unique_ptr<typename T::Search> search_;
   std::vector<float> scores_;
 };
 

@@ -25,7 +25,7 @@ double number(const BotSpec& spec, const std::string& key, const std::string& va
   return v;
 }
 
-const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets", "rollout"};
+const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets", "rollout", "search"};
 
 }  // namespace
 
@@ -33,7 +33,8 @@ std::string net_option_help() {
   return "model=PATH (a model file; default: the shipped model for the game), choose=policy|value|hybrid (hybrid: the "
          "action cards by value, the rest by policy; default: the model's), temperature=T (0: best action, default; > 0: sample), dets=K (value choice: "
          "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
-         "decisions of look-ahead by the action head, to the end of the round; default 0)";
+         "decisions of look-ahead by the action head, to the end of the round; default 0), search=N (RftG: choose the action "
+         "cards by ISMCTS with N iterations, every other decision by the net; default 0: no search)";
 }
 
 NetOptions net_options(const BotSpec& spec) {
@@ -60,6 +61,11 @@ NetOptions net_options(const BotSpec& spec) {
       if (d != std::floor(d) || d < 0 || d > 100000)
         bad(spec, "rollout must be a whole number in 0..100000, not " + text::quoted(value));
       o.rollout = static_cast<int>(d);
+    } else if (key == "search") {
+      double d = number(spec, key, value);
+      if (d != std::floor(d) || d < 0 || d > 10000000)
+        bad(spec, "search must be a whole number of iterations in 0..10000000, not " + text::quoted(value));
+      o.search = static_cast<int>(d);
     } else {
       bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kNames) + " (net options: " + net_option_help() +
                     ")");

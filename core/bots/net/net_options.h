@@ -1,5 +1,5 @@
 // The options of a `net` bot spec (docs/net.md): "net", "net:model=PATH",
-// "net:choose=value,dets=2", "net:choose=value,rollout=40", "net:temperature=0.5".
+// "net:choose=value,dets=2", "net:choose=value,rollout=40", "net:temperature=0.5", "net:search=1000".
 #pragma once
 #include <string>
 
@@ -21,12 +21,14 @@ struct NetOptions {
   int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
   int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions
                               // played by the action head (NetPlayer::rollout_scores); 0: right after it
+  int search = 0;             // > 0: the game's search decisions (RftG: the action cards) by ISMCTS with this many
+                              // iterations (the ismcts bot's defaults otherwise); 0: every decision by the net
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.
 NetOptions net_options(const BotSpec& spec);
 
-// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K".
+// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K, rollout=N, search=N".
 std::string net_option_help();
 
 }  // namespace gs::bots::net

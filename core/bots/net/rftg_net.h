@@ -8,6 +8,7 @@
 
 #include "bots/net/net_traits.h"
 #include "bots/net/rftg_action_class.h"
+#include "bots/rftg_ismcts.h"
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
 #include "rftg/observation_tensor.h"
@@ -35,6 +36,9 @@ struct RftgNet {
   // choose=hybrid judges the action cards by value: a greedy action head may repeat a card that does
   // nothing (Settle with an empty hand) round after round, and the phase choice is where play is won.
   static bool value_decision(const State& s) { return s.decision == rftg::DecisionKind::ChooseAction; }
+  // net:search=N chooses the action cards (the value decisions) by this search instead (NetBot::act).
+  using Search = bots::RftgIsmcts;
+  static constexpr bool kSearches = true;
   // Whether the deciding seat's view of `after`, one step from `before`, is the same in every determinization:
   // an action card chosen while another seat is still to choose draws nothing and shows nothing (the phases
   // begin only after the last choice), so NetPlayer::value_scores judges it on the position itself.

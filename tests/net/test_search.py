@@ -1,0 +1,66 @@
+"""net:search=N (docs/net.md, "Options"): the action cards chosen by ISMCTS with N iterations, every other decision
+by the net; the same games on one and two threads; bad values and games without such a decision refused."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from galaxysim import af, rftg
+
+from .helpers import base_game, write_random_model
+from .test_play import rows, same
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    return write_random_model(tmp_path_factory.mktemp("search") / "p.gsnet", base_game(4), seed=7, choose="hybrid")
+
+
+def test_the_action_cards_are_chosen_as_ismcts_chooses_them_and_the_rest_as_the_net(model):
+    game = base_game(4)
+    searching, net = rftg.Bot(f"net:model={model},search=40", 9), rftg.Bot(f"net:model={model}", 9)
+    state = game.new_state(seed=3)
+    cards = others = differs = 0
+    while not state.is_terminal() and state.round <= 5:
+        legal = state.legal_actions()
+        if state.decision == "choose_action" and len(legal) > 1:
+            # same seed, same search: the ismcts bot with as many iterations chooses the same card
+            a = rftg.Bot(f"net:model={model},search=40", 100 + cards).act(state)
+            assert a == rftg.Bot("ismcts:iterations=40", 100 + cards).act(state)
+            visits = rftg.Bot(f"net:model={model},search=40", 100 + cards).action_scores(state)
+            assert len(visits) == len(legal) and sum(visits) == 40 and visits[legal.index(a)] == max(visits)
+            differs += a != net.act(state)
+            cards += 1
+        else:
+            a = searching.act(state)
+            assert a == net.act(state), (state.round, state.decision)
+            others += len(legal) > 1
+        state.apply(a)
+    assert cards >= 12 and others >= 20
+    assert differs > 0  # the search and the net's own choice disagree somewhere, so the test tells them apart
+
+
+def test_one_and_two_threads_give_identical_rows_with_searching_net_seats(model):
+    bots = [f"net:model={model},search=30", "heuristic", f"net:model={model}", "ismcts:iterations=30"]
+    one, two = rows(bots, games=8, threads=1), rows(bots, games=8, threads=2)
+    same(one, two)
+    assert len(set(one["rounds"].tolist())) > 1
+
+
+@pytest.mark.parametrize("value", ["-1", "1.5", "x"])
+def test_a_bad_search_is_refused_with_one_line(value):
+    with pytest.raises(rftg.RulesError, match="search must be a (whole )?number"):
+        rftg.Bot(f"net:search={value}")
+
+
+def test_alien_frontiers_refuses_search():
+    with pytest.raises(af.RulesError, match="no decision to search .use ismcts:iterations=N"):
+        af.Bot("net:search=100")
+
+
+def test_the_chunk_sizing_counts_the_search():
+    from galaxysim.sim.game_cost import seat_seconds
+
+    plain, searching = (seat_seconds("rftg", 2, s) for s in ("net", "net:search=1000"))
+    assert searching > 20 * plain
+    assert searching < seat_seconds("rftg", 2, "ismcts:iterations=1000") / 2  # a search once a round, not every decision
