@@ -51,11 +51,16 @@
 // a function of (options, the information set of the deciding seat, one draw of the
 // caller's rng). A time budget (time_ms > 0) is not deterministic.
 //
+// A leaf value (set_leaf_value) replaces the playout: the position reached by the tree
+// is judged by a function (a net bot's value head: bots/net/net_bot.h, leaf=net)
+// instead of being played out; one call per iteration, one thread only.
+//
 // See docs/ismcts.md.
 #pragma once
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -218,6 +223,13 @@ class Ismcts {
 
   const Options& options() const { return options_; }
   const Stats& last_stats() const { return stats_; }
+  // Judges a non-terminal leaf instead of playing it out: reward[seat] in [0, 1] for every seat,
+  // as `me` (the searching seat) sees the position. Only with threads = 1.
+  using LeafValue = std::function<void(const Game&, const State&, int me, double* reward)>;
+  void set_leaf_value(LeafValue f) {
+    if (f && options_.threads != 1) throw std::invalid_argument("ismcts: a leaf value needs threads=1");
+    leaf_ = std::move(f);
+  }
   // The seat the last search decided for (-1 when the last decision was not searched).
   int last_seat() const { return last_seat_; }
 
@@ -501,8 +513,13 @@ class Ismcts {
         n = g.step(d, action, legal);
       }
 
-      // 3. Playout.
+      // 3. Playout (or the leaf's value).
       int steps = 0;
+      if (leaf_ && n > 0) {
+        leaf_(g, d, me, reward);
+        ++w.cutoffs;
+        n = -1;  // judged: no playout below
+      }
       if constexpr (has_random_picker<Game>::value) {
         if (!heuristic && depth_cap == 0 && n > 0) {  // uniform random to the end: inside the engine
           Rng* const all[kMaxSeats] = {&w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng};
@@ -525,8 +542,10 @@ class Ismcts {
         ++steps;
       }
       w.playout_steps += steps;
-      playout_rewards(g, d, players, n == 0, round_of(g, d) - root_round, shape, reward);
-      if (n != 0) ++w.cutoffs;
+      if (n >= 0) {
+        playout_rewards(g, d, players, n == 0, round_of(g, d) - root_round, shape, reward);
+        if (n != 0) ++w.cutoffs;
+      }
 
       // 4. Backpropagation: each chosen edge gets the reward of the seat that chose it.
       for (int32_t id : w.path) {
@@ -541,6 +560,7 @@ class Ismcts {
 
   Options options_;
   Policy policy_;
+  LeafValue leaf_;
   std::vector<Worker> workers_;
   Stats stats_;
   int last_seat_ = -1;

@@ -40,8 +40,28 @@ def test_the_action_cards_are_chosen_as_ismcts_chooses_them_and_the_rest_as_the_
     assert differs > 0  # the search and the net's own choice disagree somewhere, so the test tells them apart
 
 
+def test_leaf_net_judges_the_leaves_by_the_value_head(model):
+    """leaf=net: every iteration still visits the root once, and the choices differ from the playouts' somewhere."""
+    game = base_game(4)
+    state, cards, differs = game.new_state(seed=4), 0, 0
+    while not state.is_terminal() and state.round <= 5:
+        legal = state.legal_actions()
+        if state.decision == "choose_action" and len(legal) > 1:
+            net_leaf = rftg.Bot(f"net:model={model},search=60,leaf=net", 50 + cards)
+            visits = net_leaf.action_scores(state)
+            assert sum(visits) == 60
+            a = rftg.Bot(f"net:model={model},search=60,leaf=net", 50 + cards).act(state)
+            assert visits[legal.index(a)] == max(visits)
+            differs += a != rftg.Bot(f"net:model={model},search=60", 50 + cards).act(state)
+            cards += 1
+        else:
+            a = rftg.Bot(f"net:model={model}").act(state)
+        state.apply(a)
+    assert cards >= 12 and differs > 0
+
+
 def test_one_and_two_threads_give_identical_rows_with_searching_net_seats(model):
-    bots = [f"net:model={model},search=30", "heuristic", f"net:model={model}", "ismcts:iterations=30"]
+    bots = [f"net:model={model},search=30", "heuristic", f"net:model={model},search=30,leaf=net", "ismcts:iterations=30"]
     one, two = rows(bots, games=8, threads=1), rows(bots, games=8, threads=2)
     same(one, two)
     assert len(set(one["rounds"].tolist())) > 1
@@ -51,6 +71,13 @@ def test_one_and_two_threads_give_identical_rows_with_searching_net_seats(model)
 def test_a_bad_search_is_refused_with_one_line(value):
     with pytest.raises(rftg.RulesError, match="search must be a (whole )?number"):
         rftg.Bot(f"net:search={value}")
+
+
+def test_a_bad_leaf_or_a_leaf_without_search_is_refused():
+    with pytest.raises(rftg.RulesError, match="leaf must be rollout or net"):
+        rftg.Bot("net:search=10,leaf=heuristic")
+    with pytest.raises(rftg.RulesError, match="leaf=net judges the leaves of a search: give search=N too"):
+        rftg.Bot("net:leaf=net")
 
 
 def test_alien_frontiers_refuses_search():

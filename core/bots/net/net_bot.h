@@ -34,6 +34,14 @@ class NetBot {
       IsmctsOptions o;
       o.iterations = opt_.search;
       search_ = std::make_unique<typename T::Search>(o);
+      if (opt_.leaf_net)  // act() binds the player before it searches
+        search_->set_leaf_value([this](const Game& g, const State& d, int me, double* reward) {
+          float p[8];
+          player_->win_probabilities(g, d, me, p);
+          for (int i = 0; i < g.players(); ++i) reward[i] = p[i];
+        });
+    } else if (opt_.leaf_net) {
+      throw std::invalid_argument("net: leaf=net judges the leaves of a search: give search=N too");
     }
   }
 

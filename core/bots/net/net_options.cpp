@@ -25,7 +25,7 @@ double number(const BotSpec& spec, const std::string& key, const std::string& va
   return v;
 }
 
-const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets", "rollout", "search"};
+const std::vector<std::string> kNames = {"model", "choose", "temperature", "dets", "rollout", "search", "leaf"};
 
 }  // namespace
 
@@ -34,7 +34,8 @@ std::string net_option_help() {
          "action cards by value, the rest by policy; default: the model's), temperature=T (0: best action, default; > 0: sample), dets=K (value choice: "
          "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
          "decisions of look-ahead by the action head, to the end of the round; default 0), search=N (RftG: choose the action "
-         "cards by ISMCTS with N iterations, every other decision by the net; default 0: no search)";
+         "cards by ISMCTS with N iterations, every other decision by the net; default 0: no search), leaf=rollout|net (search: judge a leaf by a random "
+         "playout, default, or by the value head)";
 }
 
 NetOptions net_options(const BotSpec& spec) {
@@ -66,6 +67,10 @@ NetOptions net_options(const BotSpec& spec) {
       if (d != std::floor(d) || d < 0 || d > 10000000)
         bad(spec, "search must be a whole number of iterations in 0..10000000, not " + text::quoted(value));
       o.search = static_cast<int>(d);
+    } else if (key == "leaf") {
+      if (value == "net") o.leaf_net = true;
+      else if (value == "rollout") o.leaf_net = false;
+      else bad(spec, "leaf must be rollout or net, not " + text::quoted(value));
     } else {
       bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kNames) + " (net options: " + net_option_help() +
                     ")");

@@ -23,12 +23,13 @@ struct NetOptions {
                               // played by the action head (NetPlayer::rollout_scores); 0: right after it
   int search = 0;             // > 0: the game's search decisions (RftG: the action cards) by ISMCTS with this many
                               // iterations (the ismcts bot's defaults otherwise); 0: every decision by the net
+  bool leaf_net = false;      // search: judge the search's leaves by the value head instead of random playouts
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.
 NetOptions net_options(const BotSpec& spec);
 
-// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K, rollout=N, search=N".
+// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K, rollout=N, search=N, leaf=rollout|net".
 std::string net_option_help();
 
 }  // namespace gs::bots::net
