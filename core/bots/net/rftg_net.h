@@ -45,8 +45,7 @@ struct RftgNet {
   // may_stay_hidden(s): whether any action of s can be such an action (else value_scores does not look).
   static bool may_stay_hidden(const State& s) { return s.stage == rftg::kStageChooseAction; }
   static bool same_in_every_determinization(const State& before, const State& after) {
-    return before.stage == rftg::kStageChooseAction && after.stage == rftg::kStageChooseAction &&
-           after.round == before.round;
+    return may_stay_hidden(before) && may_stay_hidden(after) && after.round == before.round;
   }
   // Whether a finished game was stopped by the safety cap on rounds (A33), not by its own end.
   static bool at_safety_cap(const Game& g, const State& s) {
