@@ -53,7 +53,7 @@ def seat_seconds(game: str, players: int, spec: str) -> float:
         dets = options.get("dets", 1) if isinstance(options.get("dets", 1), int) else 1
         per = NET_DECISION_SECONDS["value"] * max(1, dets) if value else NET_DECISION_SECONDS["policy"]
         search = options.get("search", 0) if isinstance(options.get("search", 0), int) else 0
-        searched = NET_SEARCHED_DECISIONS[_key(game)] * search * ITERATION_SECONDS_PER_PLAYER[_key(game)] * max(1, players)
+        searched = NET_SEARCHED_DECISIONS[_key(game)] * _iterations_seconds(game, players, search)
         return SEARCHED_DECISIONS[_key(game)] * per + searched
     return 0.0
 
@@ -71,7 +71,12 @@ def _search_seconds(game: str, players: int, spec: str) -> float:
     iterations = options.get("iterations", options.get("iters", DEFAULT_ITERATIONS))
     if not isinstance(iterations, (int, float)) or iterations <= 0:
         iterations = DEFAULT_ITERATIONS  # the engine rejects it with a clear error later
-    return iterations * ITERATION_SECONDS_PER_PLAYER[game] * max(1, players)
+    return _iterations_seconds(game, players, iterations)
+
+
+def _iterations_seconds(game: str, players: int, iterations: float) -> float:
+    """That many ISMCTS iterations of one decision."""
+    return iterations * ITERATION_SECONDS_PER_PLAYER[_key(game)] * max(1, players)
 
 
 def _ismcts_options(spec: str) -> dict:

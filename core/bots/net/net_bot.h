@@ -45,6 +45,10 @@ class NetBot {
     }
   }
 
+  // The leaf value of search=N,leaf=net holds `this`: a NetBot stays where it was made.
+  NetBot(const NetBot&) = delete;
+  NetBot& operator=(const NetBot&) = delete;
+
   // The bound player for g: found, read and checked on first use (throws ModelError).
   NetPlayer<T>& bind(const Game& g) {
     if (player_ && game_ == &g && players_ == g.players() && instances_ == g.num_instances()) return *player_;
