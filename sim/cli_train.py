@@ -54,8 +54,10 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
                                 "the seat: ending a won game sooner is worth more (default 1: none)"),
             ("capped", str, "value target of a game the safety cap stopped: result (by score) or even (an even "
                             "share for every seat: ending a won game beats stalling it) (default result)"),
-            ("warmup", integer, "first generations played by the heuristic bot (default 2)"),
-            ("mix", float, "after them: probability of a heuristic move in self-play (default 0)"),
+            ("warmup", integer, "first generations played by the teacher (default 2)"),
+            ("mix", float, "after them: probability of a teacher's move in self-play (default 0)"),
+            ("teacher", str, "who plays the warm-up and mixed-in moves: heuristic, or ismcts:iterations=N, whose "
+                             "share of visits the action head imitates (default heuristic)"),
             ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
             ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
             ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),

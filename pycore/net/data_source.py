@@ -7,8 +7,10 @@ loop (train.py) asks it once per generation with the model file of that generati
 * `SelfPlay`: the engine plays `games` self-play games of the model (GIL-free, `threads` threads; game i of
   generation g is game g * games + i of the training seed, so a generation's data depends only on the seed,
   the generation and its model, whatever the threads: a resumed training rebuilds it exactly). In the first
-  `warmup` generations every seat plays the game's heuristic bot instead: the value head learns from
-  games that end as real games do, and the action head imitates the heuristic, before self-play takes over.
+  `warmup` generations every seat plays the teacher instead (`teacher`: the game's heuristic bot, or the ismcts
+  search of N iterations): the value head learns from games that end as real games do, and the action head
+  imitates the teacher (the heuristic's moves; the search's share of visits of every legal action), before
+  self-play takes over.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ class SelfPlay:
                                   count=cfg.games, threads=cfg.threads,
                                   temperature=cfg.sample if by_policy else cfg.explore, dets=cfg.dets,
                                   epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
-                                  rollout=cfg.rollout)
+                                  rollout=cfg.rollout, teacher_search=cfg.teacher_search())
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
         return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm,

@@ -168,10 +168,27 @@ def one_hot_targets(chosen: np.ndarray, legal_offsets: np.ndarray) -> np.ndarray
     return t
 
 
+def imitation_targets(chosen: np.ndarray, legal_offsets: np.ndarray, visits: np.ndarray | None) -> np.ndarray:
+    """Per decision, the teacher's choice: its share of visits where a search chose (they sum to 1), else 1 for
+    the chosen legal action."""
+    t = one_hot_targets(chosen, legal_offsets)
+    if visits is None or not len(visits):
+        return t
+    visits = np.asarray(visits, np.float32)
+    n = np.diff(legal_offsets)
+    seg = np.repeat(np.arange(len(n)), n)
+    total = np.zeros(len(n), np.float64)
+    np.add.at(total, seg, visits)
+    searched = total[seg] > 0
+    t[searched] = visits[searched]
+    return t
+
+
 def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float, games: int,
                    imitate: bool = False, capped_even: bool = False) -> Samples:
     """Samples from the engine's self_play() output (pycore/src/net_support.h). imitate: the action head's
-    targets are the actions taken (the heuristic's, in the warm-up generations), not the teacher's values.
+    targets are the teacher's choices (in the warm-up generations: the heuristic's moves, or the search's share of
+    visits of every legal action), not the values.
     capped_even: a game the safety cap stopped counts as an even share for every seat, not its result."""
     game = d["game"]
     first = int(game.min()) if len(game) else 0
@@ -186,7 +203,7 @@ def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float
     v_rows, v_off = ragged_take(d["after_rows"], d["after_offsets"], vi)
     v_target = seat_view(result, g_rows[vi], seat[vi], players, blocks)
     v_next = next_in_chain(game[vi], seat[vi])
-    targets = one_hot_targets(d["chosen"], d["legal_offsets"]) if imitate else \
+    targets = imitation_targets(d["chosen"], d["legal_offsets"], d.get("legal_visits")) if imitate else \
         policy_targets(d["legal_value"], d["legal_offsets"], policy_temperature)
     n = len(seat)
     return Samples(

@@ -20,6 +20,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import shutil
 import sys
 import time
@@ -68,8 +69,10 @@ class TrainConfig:
                                 # (1: none; < 1: ending a won game sooner is worth more)
     capped: str = "result"      # value target of a game the safety cap stopped: its result by score, or "even"
                                 # (an even share for every seat: ending a won game beats stalling it)
-    warmup: int = 2             # first generations played by the heuristic bot (0: self-play from the start)
-    mix: float = 0.0            # after them: probability of a heuristic move in self-play
+    warmup: int = 2             # first generations played by the teacher (0: self-play from the start)
+    mix: float = 0.0            # after them: probability of a teacher's move in self-play
+    teacher: str = "heuristic"  # who plays those moves: the heuristic bot, or "ismcts:iterations=N" (its search;
+                                # the action head imitates its share of visits)
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
     sample: float = 0.5         # values ("value", sampled at `explore`); the values are the targets either way
     # The network and its training.
@@ -110,6 +113,7 @@ class TrainConfig:
             raise TrainError(f"--discount must be in (0, 1], not {self.discount!r}")
         if not isinstance(self.warmup, int) or self.warmup < 0:
             raise TrainError(f"--warmup must be a whole number >= 0, not {self.warmup!r}")
+        self.teacher_search()  # raises for a bad --teacher
         if self.behaviour not in ("policy", "value"):
             raise TrainError(f"--behaviour must be policy or value, not {self.behaviour!r}")
         if self.sample < 0:
@@ -120,6 +124,16 @@ class TrainConfig:
             self.choose = "value"  # AF models have no action head (docs/net.md)
         if "," in str(self.out) or ":" in Path(self.out).name:
             raise TrainError(f"--out {self.out}: a folder whose path has no ',' (bot specs name its models)")
+
+    def teacher_search(self) -> int:
+        """The teacher's search iterations: 0 for the heuristic bot."""
+        t = str(self.teacher).strip()
+        if t == "heuristic":
+            return 0
+        m = re.fullmatch(r"ismcts:iterations=(\d+)", t)
+        if not m or int(m.group(1)) < 1:
+            raise TrainError(f"--teacher must be heuristic or ismcts:iterations=N (N >= 1), not {self.teacher!r}")
+        return int(m.group(1))
 
     def command(self) -> str:
         """The `galaxysim train` command line of this configuration (the options that differ from the defaults,
@@ -304,6 +318,8 @@ def _gen_path(out: Path, gen: int) -> Path:
 
 def _config_for_check(cfg: TrainConfig) -> dict:
     d = dataclasses.asdict(cfg)
+    if d["teacher"] == "heuristic":
+        d.pop("teacher")  # as a checkpoint from before --teacher existed records it
     for k in ("out", "generations", "threads", "gating_games"):  # these may change between sessions
         d.pop(k)
     return d

@@ -124,9 +124,10 @@ void bind_net(py::module_& m) {
   m.def(
       "self_play",
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
-         int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout) {
+         int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout,
+         int teacher_search) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
-            heuristic > 1)
+            heuristic > 1 || teacher_search < 0)
           throw Error("self_play: bad arguments");
         auto model = checked_model<T, Error>(*g, path);
         bots::net::SelfPlayRequest req;
@@ -140,6 +141,7 @@ void bind_net(py::module_& m) {
         req.heuristic = heuristic;
         req.by_policy = by_policy;
         req.rollout = rollout;
+        req.teacher_search = teacher_search;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -160,6 +162,7 @@ void bind_net(py::module_& m) {
         out["legal_offsets"] = to_numpy(std::move(d.legal_offsets));
         out["legal_class"] = to_numpy(std::move(d.legal_class));
         out["legal_value"] = to_numpy(std::move(d.legal_value));
+        out["legal_visits"] = to_numpy(std::move(d.legal_visits));
         out["chosen"] = to_numpy(std::move(d.chosen));
         out["by"] = to_numpy(std::move(d.by));
         out["result"] = to_numpy(std::move(d.result));
@@ -170,8 +173,10 @@ void bind_net(py::module_& m) {
       },
       py::arg("game"), py::arg("path"), py::arg("seed"), py::arg("first_game"), py::arg("count"),
       py::arg("threads") = 1, py::arg("temperature") = 0.2, py::arg("dets") = 1, py::arg("epsilon") = 0.0,
-      py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0,
-      "Self-play games of a model choosing by value, recorded for training (docs/net.md); GIL released.");
+      py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0, py::arg("teacher_search") = 0,
+      "Self-play games of a model choosing by value, recorded for training (docs/net.md); the teacher (the share "
+      "`heuristic` of the decisions) is the heuristic bot, or with teacher_search=N the ismcts search of N "
+      "iterations; GIL released.");
 }
 
 }  // namespace gs::pybind_support

@@ -1,10 +1,12 @@
 // Self-play for training a model (docs/net.md, "Training"): every seat is the same model
 // choosing by value (net_player.h), exploring by sampling from softmax(log-odds / temperature)
 // and, with probability epsilon, by a uniformly random legal action (or, with probability
-// `heuristic`, every seat plays the game's heuristic bot: the warm-up generations),
+// `heuristic`, every seat plays the teacher: the game's heuristic bot or, with teacher_search = N,
+// the ismcts bot's search of N iterations (T::Search); the warm-up generations),
 // and every decision with a choice is recorded:
 //   the input rows of the decision (the deciding seat's view): the action head's input;
 //   the legal actions' classes and their values (the teacher's scores): the action head's target;
+//   at a decision the search took, the share of its visits of each legal action (the imitation target);
 //   the input rows of the position after the chosen action (the same seat's view of the real game;
 //   none when the action ended the game): the value head's input and the TD(lambda) chain;
 // and for every game the result of each seat (1/k to each of k winners) and its score.
@@ -15,6 +17,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "bots/ismcts.h"
 #include "bots/net/net_player.h"
 #include "runner/parallel.h"
 
@@ -26,7 +29,8 @@ struct SelfPlayRequest {
   int threads = 1;
   double temperature = 0.2;  // exploration: sampled from softmax(log-odds / temperature); 0: greedy
   double epsilon = 0;        // ... and a random legal action with this probability
-  double heuristic = 0;      // a decision is taken by the heuristic bot with this probability (1: no values computed)
+  double heuristic = 0;      // a decision is taken by the teacher with this probability (1: no values computed)
+  int teacher_search = 0;    // the teacher: 0 the heuristic bot; N > 0 the ismcts search of N iterations
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
   int dets = 1;
@@ -45,8 +49,10 @@ struct SelfPlayData {
   std::vector<int64_t> legal_offsets;  // legal actions: legal_class / legal_value[legal_offsets[d] ..]
   std::vector<int32_t> legal_class;
   std::vector<float> legal_value;
+  std::vector<float> legal_visits;     // the search's share of visits (0 where the search did not choose)
   std::vector<int16_t> chosen;        // index of the chosen action among the legal ones
-  std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic, 3 the action head
+  std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic, 3 the action
+                                      // head, 4 the search
   // One entry per game (players entries each).
   std::vector<float> result;          // 1/k for each of k winners, else 0
   std::vector<int16_t> score;
@@ -67,17 +73,28 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
     SelfPlayData d;
   };
   std::vector<GameOut> games(static_cast<size_t>(req.count));
+  struct Worker {  // one per thread
+    Worker(const std::shared_ptr<const Model>& m, const typename T::Game& game, int iterations) : player(m, game) {
+      if (iterations <= 0) return;
+      IsmctsOptions o;
+      o.iterations = iterations;
+      search = std::make_unique<typename T::Search>(o);
+    }
+    NetPlayer<T> player;
+    std::unique_ptr<typename T::Search> search;  // the teacher, if it searches
+  };
   runner::parallel_games_with(
-      req.count, req.threads, [&] { return std::make_unique<NetPlayer<T>>(model, g); },
-      [&](std::unique_ptr<NetPlayer<T>>& player, int64_t k) {
-        NetPlayer<T>& p = *player;
+      req.count, req.threads,
+      [&] { return std::make_unique<Worker>(model, g, req.teacher_search); },
+      [&](std::unique_ptr<Worker>& worker, int64_t k) {
+        NetPlayer<T>& p = worker->player;
         SelfPlayData& d = games[static_cast<size_t>(k)].d;
         const int64_t index = req.first_game + k;
         const uint64_t deal = game_seed(req.seed, static_cast<uint64_t>(index));
         Rng rng(splitmix64(deal ^ 0x7e1f5e1full));
         State s = g.new_initial_state(deal);
         int legal[T::Game::kMaxLegal];
-        float value[T::Game::kMaxLegal], logits[T::Game::kMaxLegal];
+        float value[T::Game::kMaxLegal], logits[T::Game::kMaxLegal], visits[T::Game::kMaxLegal];
         std::vector<int32_t> rows(static_cast<size_t>(p.model().observation_size));
         int n = g.legal_actions(s, legal);
         d.rows_offsets.push_back(0);
@@ -98,10 +115,23 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           } else {
             p.value_scores(g, s, legal, n, req.dets, rng, value);
           }
+          std::fill(visits, visits + n, 0.0f);
           if (req.heuristic >= 1 || coin(req.heuristic)) {
-            const int a = typename T::Heuristic().act(g, s, legal, n, rng);
+            int a;
+            if (worker->search) {
+              a = worker->search->act(g, s, legal, n, rng);
+              double total = 0;
+              for (const auto& e : worker->search->root_edges(me))
+                for (int i = 0; i < n; ++i)
+                  if (legal[i] == e.action) visits[i] = static_cast<float>(e.visits), total += e.visits;
+              if (total > 0)
+                for (int i = 0; i < n; ++i) visits[i] = static_cast<float>(visits[i] / total);
+              by = 4;
+            } else {
+              a = typename T::Heuristic().act(g, s, legal, n, rng);
+              by = 2;
+            }
             while (c < n - 1 && legal[c] != a) ++c;
-            by = 2;
           } else if (coin(req.epsilon)) {
             c = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
             by = 1;
@@ -121,6 +151,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           for (int i = 0; i < n; ++i) {
             d.legal_class.push_back(p.classes().of(s, legal[i]));
             d.legal_value.push_back(value[i]);
+            d.legal_visits.push_back(visits[i]);
           }
           d.legal_offsets.push_back(static_cast<int64_t>(d.legal_class.size()));
           d.chosen.push_back(static_cast<int16_t>(c));
@@ -167,6 +198,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
     append_offsets(out.legal_offsets, d.legal_offsets, static_cast<int64_t>(out.legal_class.size()));
     out.legal_class.insert(out.legal_class.end(), d.legal_class.begin(), d.legal_class.end());
     out.legal_value.insert(out.legal_value.end(), d.legal_value.begin(), d.legal_value.end());
+    out.legal_visits.insert(out.legal_visits.end(), d.legal_visits.begin(), d.legal_visits.end());
     out.chosen.insert(out.chosen.end(), d.chosen.begin(), d.chosen.end());
     out.by.insert(out.by.end(), d.by.begin(), d.by.end());
     out.result.insert(out.result.end(), d.result.begin(), d.result.end());

@@ -1,0 +1,80 @@
+"""A search as the teacher of training (galaxysim train --teacher ismcts:iterations=N, docs/net.md "Training"):
+self-play's teacher moves are the ismcts search's, recorded with its share of visits of every legal action, which
+the action head then imitates; the data is the same on one and two threads."""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from galaxysim import _af, _rftg
+
+from .helpers import base_game, write_random_model
+
+torch = pytest.importorskip("torch") if not os.environ.get("CI") else __import__("torch")
+
+
+def _segments(d):
+    off = np.asarray(d["legal_offsets"])
+    return [slice(int(a), int(b)) for a, b in zip(off[:-1], off[1:])]
+
+
+def test_a_search_teacher_plays_every_move_and_records_its_share_of_visits(tmp_path):
+    game = base_game(2)
+    m = write_random_model(tmp_path / "m.gsnet", game, seed=8, choose="value")
+    d = _rftg.self_play(game, str(m), seed=4, first_game=0, count=2, threads=1, heuristic=1.0, teacher_search=40)
+    by, chosen, visits = np.asarray(d["by"]), np.asarray(d["chosen"]), np.asarray(d["legal_visits"])
+    assert len(by) > 100 and set(by.tolist()) == {4}  # every recorded decision is the search's
+    for k, seg in enumerate(_segments(d)):
+        v = visits[seg]
+        assert v.sum() == pytest.approx(1.0, abs=1e-5) and (v >= 0).all()
+        assert v[chosen[k]] == v.max()  # the search plays its most visited action
+    assert (visits[visits > 0] < 1).any()  # shares, not only one-hot choices
+
+    # the same games whatever the threads (the search is seeded from each game's own stream)
+    two = _rftg.self_play(game, str(m), seed=4, first_game=0, count=2, threads=2, heuristic=1.0, teacher_search=40)
+    for k in d:
+        assert np.array_equal(np.asarray(d[k]), np.asarray(two[k])), k
+
+    # the heuristic teacher records no visits, and plays other games
+    h = _rftg.self_play(game, str(m), seed=4, first_game=0, count=2, threads=1, heuristic=1.0)
+    assert set(np.asarray(h["by"]).tolist()) == {2} and not np.asarray(h["legal_visits"]).any()
+    assert not np.array_equal(np.asarray(h["chosen"]), chosen[:len(h["chosen"])])
+
+
+def test_alien_frontiers_self_play_takes_a_search_teacher_too(tmp_path):
+    from galaxysim import af
+
+    game = af.Game(players=2)
+    m = write_random_model(tmp_path / "af.gsnet", game, seed=3, choose="value")
+    d = _af.self_play(game, str(m), seed=2, first_game=0, count=1, threads=1, heuristic=1.0, teacher_search=20)
+    assert set(np.asarray(d["by"]).tolist()) == {4} and np.asarray(d["legal_visits"]).sum() == pytest.approx(
+        len(d["chosen"]), rel=1e-4)
+
+
+def test_imitation_targets_are_the_share_of_visits_where_a_search_chose():
+    from galaxysim.net.samples import imitation_targets
+
+    offsets = np.array([0, 3, 5, 7])
+    chosen = np.array([1, 0, 1])
+    visits = np.array([0.2, 0.7, 0.1, 0, 0, 0.5, 0.5], np.float32)  # the second decision: not searched
+    t = imitation_targets(chosen, offsets, visits)
+    assert t.tolist() == pytest.approx([0.2, 0.7, 0.1, 1, 0, 0.5, 0.5])
+    assert imitation_targets(chosen, offsets, None).tolist() == [0, 1, 0, 1, 0, 0, 1]
+
+
+def test_a_training_with_a_search_teacher_runs_records_it_and_refuses_another_teacher_on_resume(tmp_path):
+    from galaxysim.net import model_file
+    from galaxysim.net.train import TrainConfig, TrainError, train
+
+    small = dict(players=2, generations=1, games=6, warmup=1, h1=16, h2=8, replay=1, sample_games=2, gating_games=0,
+                 seed=3, threads=1)
+    cfg = TrainConfig(out=str(tmp_path / "t"), teacher="ismcts:iterations=30", **small)
+    result = train(cfg, progress=False, log=lambda s: None)
+    assert "--teacher ismcts:iterations=30" in model_file.read_header(result.model)["training"]["command"]
+    with pytest.raises(TrainError, match="teacher"):
+        train(TrainConfig(out=str(tmp_path / "t"), **{**small, "generations": 2}), progress=False, log=lambda s: None)
+    for bad in ("ismcts", "ismcts:iterations=0", "random", "ismcts:iterations=10,threads=2"):
+        with pytest.raises(TrainError, match="--teacher"):
+            TrainConfig(out="x", teacher=bad).validate()
