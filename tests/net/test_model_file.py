@@ -130,6 +130,8 @@ def test_a_bad_net_option_is_refused_before_play():
         rftg.Bot("net:temprature=1")
     with pytest.raises(rftg.RulesError, match="dets must be a whole number"):
         rftg.Bot("net:dets=0")
+    with pytest.raises(rftg.RulesError, match="top must be a whole number in 0..1000"):
+        rftg.Bot("net:top=2.5")
 
 
 @pytest.mark.parametrize("spec", ["net:dets=" + "9" * 100_000, "net:choose=" + "x" * 100_000,
@@ -144,5 +146,7 @@ def test_a_value_model_without_action_head_cannot_choose_by_policy(tmp_path, gam
     path = write_random_model(tmp_path / "v.gsnet", game, seed=3, action_rows=0)
     with pytest.raises(rftg.RulesError, match="has no action head"):
         rftg.Bot(f"net:model={path},choose=policy").act(game.new_state(seed=1))
+    with pytest.raises(rftg.RulesError, match="has no action head, so it cannot shortlist actions with top=2"):
+        rftg.Bot(f"net:model={path},top=2").act(game.new_state(seed=1))
     a = rftg.Bot(f"net:model={path}").act(game.new_state(seed=1))  # plays by value, its header's choice
     assert a in game.new_state(seed=1).legal_actions()

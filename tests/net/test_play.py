@@ -40,7 +40,8 @@ def same(a, b):
 @pytest.mark.parametrize("choose", ["policy", "value"])
 def test_one_and_two_threads_give_identical_rows_with_net_seats(models, choose):
     # (value: the last seat also looks ahead with the action head, rollout=, on two determinizations)
-    last = f"net:model={models[choose]},choose=value,rollout=8,dets=2" if choose == "value" else "random"
+    last = (f"net:model={models[choose]},choose=value,rollout=8,dets=2" if choose == "value" else
+            f"net:model={models[choose]},choose=hybrid,top=2,temperature=0.3")
     bots = [f"net:model={models[choose]}", "heuristic", f"net:model={models[choose]},temperature=0.5", last]
     one, two = rows(bots, threads=1), rows(bots, threads=2)
     same(one, two)
@@ -157,6 +158,43 @@ def test_an_action_card_chosen_before_the_last_seat_is_judged_by_what_the_seat_k
                 last += 1
         state.apply(bot.act(state))
     assert checked >= 12 and last >= 4  # three seats of four choose before the last, every round
+
+
+def shortlist(logits, k):
+    """The k best by the action head's logits, the first of equal ones (net_player.h NetPlayer::shortlist)."""
+    order = sorted(range(len(logits)), key=lambda i: (-logits[i], i))
+    return set(order[:k])
+
+
+def test_top_k_judges_only_the_action_heads_k_best_actions_by_value(models):
+    """net:top=K (docs/net.md, Options): a value choice judges only the K legal actions the action head likes best
+    (read from the decision's own forward pass), each with the score a full value choice gives it; the others score
+    -1 and are never chosen, not even when sampled with a temperature."""
+    game = base_game(4)
+    path = models["policy"]
+    policy = rftg.Bot(f"net:model={path},choose=policy", 1)
+
+    def bot(options):  # a fresh bot, so that every one deals the same determinizations
+        return rftg.Bot(f"net:model={path},choose=value{options}", 7)
+
+    play = bot("")
+    state, checked, changed = game.new_state(seed=12), 0, 0
+    while not state.is_terminal() and state.round <= 10:
+        legal = state.legal_actions()
+        if len(legal) > 2:
+            want = shortlist(policy.action_scores(state), 2)
+            f, t = bot("").action_scores(state), bot(",top=2").action_scores(state)
+            assert {i for i, v in enumerate(t) if v >= 0} == want
+            for i in range(len(legal)):
+                assert t[i] == (f[i] if i in want else -1.0)
+            assert bot(",top=1000").action_scores(state) == f
+            assert bot(",top=2").act(state) == legal[int(np.argmax(t))]
+            hot = rftg.Bot(f"net:model={path},choose=value,top=2,temperature=5", 3)
+            assert {legal.index(hot.act(state)) for _ in range(12)} <= want
+            changed += int(np.argmax(f)) not in want
+            checked += 1
+        state.apply(play.act(state))
+    assert checked >= 20 and changed > 0  # the shortlist changes some choices: the test tells the two apart
 
 
 def test_a_python_bot_can_call_the_net(models):

@@ -60,6 +60,9 @@ class NetBot {
     if (c != Choose::Value && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot choose=" +
                        (c == Choose::Policy ? "policy" : "hybrid") + " (use choose=value)");
+    if (opt_.top > 0 && !model->has_action_head())
+      throw ModelError("model " + model->path + ": has no action head, so it cannot shortlist actions with top=" +
+                       std::to_string(opt_.top) + " (leave top out)");
     choose_ = c;
     player_ = std::move(player);
     game_ = &g;
@@ -109,7 +112,7 @@ class NetBot {
   void score(NetPlayer<T>& p, const Game& g, const State& s, const int* legal, int n, Rng& rng, float* out) {
     if (!by_value(s)) p.policy_scores(g, s, legal, n, out);
     else if (opt_.rollout > 0) p.rollout_scores(g, s, legal, n, opt_.dets, opt_.rollout, rng, out);
-    else p.value_scores(g, s, legal, n, opt_.dets, rng, out);
+    else p.value_scores(g, s, legal, n, opt_.dets, rng, out, opt_.top);
   }
 
   NetOptions opt_;

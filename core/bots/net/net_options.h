@@ -1,5 +1,5 @@
 // The options of a `net` bot spec (docs/net.md): "net", "net:model=PATH",
-// "net:choose=value,dets=2", "net:choose=value,rollout=40", "net:temperature=0.5", "net:search=1000".
+// "net:choose=value,dets=2", "net:choose=value,rollout=40", "net:top=3", "net:temperature=0.5", "net:search=1000".
 #pragma once
 #include <string>
 
@@ -23,13 +23,15 @@ struct NetOptions {
                               // played by the action head (NetPlayer::rollout_scores); 0: right after it
   int search = 0;             // > 0: the game's search decisions (RftG: the action cards) by ISMCTS with this many
                               // iterations (the ismcts bot's defaults otherwise); 0: every decision by the net
+  int top = 0;                // value choice: judge only the action head's `top` best legal actions; 0: all
   bool leaf_net = false;      // search: judge the search's leaves by the value head instead of random playouts
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.
 NetOptions net_options(const BotSpec& spec);
 
-// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K, rollout=N, search=N, leaf=rollout|net".
+// "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K, rollout=N, top=K, search=N,
+// leaf=rollout|net".
 std::string net_option_help();
 
 }  // namespace gs::bots::net

@@ -28,8 +28,12 @@
 
 namespace gs::bots::net {
 
+// The score value_scores gives an action it did not judge (top=K): below every win probability.
+constexpr float kNotJudged = -1.0f;
+
 // The index of the best score (the first of equal ones), or with temperature > 0 one drawn
-// from softmax(score / temperature) (value scores are win probabilities: their log-odds are used).
+// from softmax(score / temperature) (value scores are win probabilities: their log-odds are used;
+// an action not judged, kNotJudged, is never drawn).
 inline int pick(const float* score, int n, double temperature, bool probabilities, Rng& rng) {
   if (temperature <= 0) {
     int best = 0;
@@ -41,13 +45,17 @@ inline int pick(const float* score, int n, double temperature, bool probabilitie
   for (int i = 0; i < n; ++i) {
     double x = score[i];
     if (probabilities) {
+      if (x < 0) {  // not judged
+        w[i] = -1e300;
+        continue;
+      }
       x = std::min(std::max(x, 1e-6), 1 - 1e-6);
       x = std::log(x / (1 - x));
     }
     w[i] = x / temperature;
     top = std::max(top, w[i]);
   }
-  for (int i = 0; i < n; ++i) sum += (w[i] = std::exp(w[i] - top));
+  for (int i = 0; i < n; ++i) sum += (w[i] = w[i] <= -1e300 ? 0.0 : std::exp(w[i] - top));
   double r = static_cast<double>(rng.next() >> 11) * (1.0 / 9007199254740992.0) * sum;
   for (int i = 0; i < n; ++i)
     if ((r -= w[i]) < 0) return i;
@@ -133,15 +141,25 @@ class NetPlayer {
   // (Evaluator::run_delta). An action whose position after it the seat sees the same in every
   // determinization (T::may_stay_hidden, T::same_in_every_determinization) is judged once, on s
   // itself: the same value, without dealing a determinization (rng advances as if it had been dealt).
-  void value_scores(const Game& g, const State& s, const int* legal, int n, int dets, Rng& rng, float* out) {
+  // top > 0 (and a model with an action head): only the `top` legal actions the action head likes
+  // best, read from the decision's own forward pass, are judged; the others score kNotJudged.
+  void value_scores(const Game& g, const State& s, const int* legal, int n, int dets, Rng& rng, float* out,
+                    int top = 0) {
     const int me = g.current_player(s);
     std::fill(out, out + n, 0.0f);
     enc_.encode(s, me, base_obs_.data());  // the seat's view: the same in every determinization
     eval_.run(base_obs_.data(), base_);
+    bool judged[Game::kMaxLegal];
+    shortlist(s, legal, n, top, judged);
     bool dealt[Game::kMaxLegal];
     int hidden = 0;
     const bool look = T::may_stay_hidden(s);
     for (int i = 0; i < n; ++i) {
+      if (!judged[i]) {
+        out[i] = kNotJudged;
+        dealt[i] = false;
+        continue;
+      }
       if (!look) {
         dealt[i] = true, ++hidden;
         continue;
@@ -213,6 +231,21 @@ class NetPlayer {
   }
 
  private:
+  // judged[i]: whether legal[i] is among the `top` best by the action head's logits on base_ (the
+  // first of equal ones; every action when top is 0, n <= top or the model has no action head).
+  void shortlist(const State& s, const int* legal, int n, int top, bool* judged) {
+    std::fill(judged, judged + n, true);
+    if (top <= 0 || n <= top || !model().has_action_head()) return;
+    float logit[Game::kMaxLegal];
+    for (int i = 0; i < n; ++i) logit[i] = eval_.action_logit(base_, classes_.of(s, legal[i]));
+    for (int i = 0; i < n; ++i) {
+      int better = 0;  // actions ranked before i: a higher logit, or an equal one earlier in legal order
+      for (int j = 0; j < n && better < top; ++j)
+        better += logit[j] > logit[i] || (logit[j] == logit[i] && j < i);
+      judged[i] = better < top;
+    }
+  }
+
   // `me`'s win probability in c, a position one step after the one value_scores last ran into base_.
   float value_after(const Game& g, const State& c, int me) {
     if (g.is_terminal(c)) {
