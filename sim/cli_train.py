@@ -56,8 +56,9 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
                             "share for every seat: ending a won game beats stalling it) (default result)"),
             ("warmup", integer, "first generations played by the teacher (default 2)"),
             ("mix", float, "after them: probability of a teacher's move in self-play (default 0)"),
-            ("teacher", str, "who plays the warm-up and mixed-in moves: heuristic, or ismcts:iterations=N, whose "
-                             "share of visits the action head imitates (default heuristic)"),
+            ("teacher", str, "who plays the warm-up and mixed-in moves: heuristic, ismcts:iterations=N (whose "
+                             "share of visits the action head imitates), or net:search=N (the search takes only "
+                             "the action cards, the model the rest) (default heuristic)"),
             ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
             ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
             ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),

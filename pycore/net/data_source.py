@@ -10,7 +10,8 @@ loop (train.py) asks it once per generation with the model file of that generati
   `warmup` generations every seat plays the teacher instead (`teacher`: the game's heuristic bot, or the ismcts
   search of N iterations): the value head learns from games that end as real games do, and the action head
   imitates the teacher (the heuristic's moves; the search's share of visits of every legal action), before
-  self-play takes over.
+  self-play takes over. A `net:search=N` teacher takes only the action cards (the model plays the rest).
+  Wherever a search chose, in any generation, the action head's target is its share of visits.
 """
 from __future__ import annotations
 
@@ -35,8 +36,11 @@ class SelfPlay:
                                   count=cfg.games, threads=cfg.threads,
                                   temperature=cfg.sample if by_policy else cfg.explore, dets=cfg.dets,
                                   epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
-                                  rollout=cfg.rollout, teacher_search=cfg.teacher_search())
+                                  rollout=cfg.rollout, teacher_search=cfg.teacher_search(),
+                                  **({"teacher_at_search_decisions": True} if cfg.teacher_at_action_cards() else {}))
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
-        return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=warm,
+        # a teacher at the action cards only: its decisions are imitated (their visits), the model's own are not
+        imitate = warm and not cfg.teacher_at_action_cards()
+        return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=imitate,
                               capped_even=cfg.capped == "even")

@@ -171,7 +171,11 @@ def one_hot_targets(chosen: np.ndarray, legal_offsets: np.ndarray) -> np.ndarray
 def imitation_targets(chosen: np.ndarray, legal_offsets: np.ndarray, visits: np.ndarray | None) -> np.ndarray:
     """Per decision, the teacher's choice: its share of visits where a search chose (they sum to 1), else 1 for
     the chosen legal action."""
-    t = one_hot_targets(chosen, legal_offsets)
+    return with_visits(one_hot_targets(chosen, legal_offsets), legal_offsets, visits)
+
+
+def with_visits(t: np.ndarray, legal_offsets: np.ndarray, visits: np.ndarray | None) -> np.ndarray:
+    """The targets t, with the search's share of visits in place of a decision's where a search chose it."""
     if visits is None or not len(visits):
         return t
     visits = np.asarray(visits, np.float32)
@@ -188,7 +192,7 @@ def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float
                    imitate: bool = False, capped_even: bool = False) -> Samples:
     """Samples from the engine's self_play() output (pycore/src/net_support.h). imitate: the action head's
     targets are the teacher's choices (in the warm-up generations: the heuristic's moves, or the search's share of
-    visits of every legal action), not the values.
+    visits of every legal action), not the values. A decision a search took is imitated either way.
     capped_even: a game the safety cap stopped counts as an even share for every seat, not its result."""
     game = d["game"]
     first = int(game.min()) if len(game) else 0
@@ -204,7 +208,8 @@ def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float
     v_target = seat_view(result, g_rows[vi], seat[vi], players, blocks)
     v_next = next_in_chain(game[vi], seat[vi])
     targets = imitation_targets(d["chosen"], d["legal_offsets"], d.get("legal_visits")) if imitate else \
-        policy_targets(d["legal_value"], d["legal_offsets"], policy_temperature)
+        with_visits(policy_targets(d["legal_value"], d["legal_offsets"], policy_temperature), d["legal_offsets"],
+                    d.get("legal_visits"))
     n = len(seat)
     return Samples(
         v_rows=v_rows.astype(np.int32), v_offsets=v_off, v_target=v_target,

@@ -71,8 +71,9 @@ class TrainConfig:
                                 # (an even share for every seat: ending a won game beats stalling it)
     warmup: int = 2             # first generations played by the teacher (0: self-play from the start)
     mix: float = 0.0            # after them: probability of a teacher's move in self-play
-    teacher: str = "heuristic"  # who plays those moves: the heuristic bot, or "ismcts:iterations=N" (its search;
-                                # the action head imitates its share of visits)
+    teacher: str = "heuristic"  # who plays those moves: the heuristic bot, "ismcts:iterations=N" (its search;
+                                # the action head imitates its share of visits) or "net:search=N" (the search
+                                # takes only the action cards, the model the rest: as the net:search=N bot plays)
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
     sample: float = 0.5         # values ("value", sampled at `explore`); the values are the targets either way
     # The network and its training.
@@ -130,10 +131,18 @@ class TrainConfig:
         t = str(self.teacher).strip()
         if t == "heuristic":
             return 0
-        m = re.fullmatch(r"ismcts:iterations=(\d+)", t)
+        m = re.fullmatch(r"(?:ismcts:iterations|net:search)=(\d+)", t)
         if not m or int(m.group(1)) < 1:
-            raise TrainError(f"--teacher must be heuristic or ismcts:iterations=N (N >= 1), not {self.teacher!r}")
+            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N (N >= 1), not "
+                             f"{self.teacher!r}")
+        if t.startswith("net:") and self.game != "rftg":
+            raise TrainError(f"--teacher {t}: the search takes Race for the Galaxy's action cards; an Alien Frontiers "
+                             "model has no such decision (use ismcts:iterations=N)")
         return int(m.group(1))
+
+    def teacher_at_action_cards(self) -> bool:
+        """Whether the teacher's search takes only the action cards (--teacher net:search=N)."""
+        return str(self.teacher).strip().startswith("net:")
 
     def command(self) -> str:
         """The `galaxysim train` command line of this configuration (the options that differ from the defaults,

@@ -78,3 +78,59 @@ def test_a_training_with_a_search_teacher_runs_records_it_and_refuses_another_te
     for bad in ("ismcts", "ismcts:iterations=0", "random", "ismcts:iterations=10,threads=2"):
         with pytest.raises(TrainError, match="--teacher"):
             TrainConfig(out="x", teacher=bad).validate()
+
+
+def test_a_teacher_at_the_action_cards_takes_them_all_and_the_model_the_rest(tmp_path):
+    """--teacher net:search=N: in its generations the search takes every action card (recorded with its visits)
+    and the model every other decision, as the net:search=N bot plays; the data is the same on 1 and 2 threads."""
+    game = base_game(2)
+    m = write_random_model(tmp_path / "m.gsnet", game, seed=8, choose="value")
+    kw = dict(seed=4, first_game=0, count=2, heuristic=1.0, teacher_search=30, teacher_at_search_decisions=True)
+    d = _rftg.self_play(game, str(m), threads=1, **kw)
+    by, kind, visits = np.asarray(d["by"]), np.asarray(d["kind"]), np.asarray(d["legal_visits"])
+    choose_action = 2  # DecisionKind::ChooseAction (core/rftg/state.h), as self_play records `kind`
+    searched = by == 4
+    assert searched.any() and (~searched).sum() > searched.sum()
+    assert (kind[searched] == choose_action).all() and (kind[~searched] != choose_action).all()
+    for k, seg in enumerate(_segments(d)):
+        assert visits[seg].sum() == pytest.approx(1.0 if searched[k] else 0.0, abs=1e-5)
+    two = _rftg.self_play(game, str(m), threads=2, **kw)
+    for k in d:
+        assert np.array_equal(np.asarray(d[k]), np.asarray(two[k])), k
+    # half the action cards (heuristic=0.5): some by the search, some by the model
+    half = _rftg.self_play(game, str(m), threads=1, **{**kw, "heuristic": 0.5, "count": 4})
+    hb, hk = np.asarray(half["by"]), np.asarray(half["kind"])
+    assert (hb[hk == choose_action] == 4).any() and (hb[hk == choose_action] != 4).any()
+    assert (hb[hk != choose_action] != 4).all()
+    from galaxysim import af
+
+    g = af.Game(players=2)
+    am = write_random_model(tmp_path / "af.gsnet", g, seed=3, choose="value")
+    with pytest.raises(_af.RulesError, match="search decisions"):
+        _af.self_play(g, str(am), seed=1, first_game=0, count=1, heuristic=1.0, teacher_search=5,
+                      teacher_at_search_decisions=True)
+
+
+def test_targets_follow_the_search_wherever_it_chose_and_the_values_elsewhere():
+    from galaxysim.net.samples import policy_targets, with_visits
+
+    offsets = np.array([0, 3, 5])
+    values = np.array([0.2, 0.9, 0.4, 0.6, 0.3], np.float32)
+    visits = np.array([0.5, 0.25, 0.25, 0, 0], np.float32)  # the first decision searched, the second not
+    t = with_visits(policy_targets(values, offsets, 0.1), offsets, visits)
+    assert t[:3].tolist() == pytest.approx([0.5, 0.25, 0.25])
+    assert t[3:].tolist() == pytest.approx(policy_targets(values, offsets, 0.1)[3:].tolist())
+
+
+def test_a_training_with_a_teacher_at_the_action_cards_records_it(tmp_path):
+    from galaxysim.net import model_file
+    from galaxysim.net.train import TrainConfig, TrainError, train
+
+    cfg = TrainConfig(out=str(tmp_path / "t"), teacher="net:search=20", players=2, generations=1, games=4, warmup=1,
+                      h1=16, h2=8, replay=1, sample_games=2, gating_games=0, seed=3, threads=1)
+    result = train(cfg, progress=False, log=lambda s: None)
+    assert "--teacher net:search=20" in model_file.read_header(result.model)["training"]["command"]
+    with pytest.raises(TrainError, match="Alien Frontiers model has no such decision"):
+        TrainConfig(out="x", game="af", teacher="net:search=20").validate()
+    with pytest.raises(TrainError, match="--teacher must be"):
+        TrainConfig(out="x", teacher="net:search=0").validate()

@@ -2,7 +2,8 @@
 // choosing by value (net_player.h), exploring by sampling from softmax(log-odds / temperature)
 // and, with probability epsilon, by a uniformly random legal action (or, with probability
 // `heuristic`, every seat plays the teacher: the game's heuristic bot or, with teacher_search = N,
-// the ismcts bot's search of N iterations (T::Search); the warm-up generations),
+// the ismcts bot's search of N iterations (T::Search); the warm-up generations; with
+// teacher_at_search_decisions the search takes only the game's search decisions, as net:search=N does),
 // and every decision with a choice is recorded:
 //   the input rows of the decision (the deciding seat's view): the action head's input;
 //   the legal actions' classes and their values (the teacher's scores): the action head's target;
@@ -31,6 +32,9 @@ struct SelfPlayRequest {
   double epsilon = 0;        // ... and a random legal action with this probability
   double heuristic = 0;      // a decision is taken by the teacher with this probability (1: no values computed)
   int teacher_search = 0;    // the teacher: 0 the heuristic bot; N > 0 the ismcts search of N iterations
+  bool teacher_at_search_decisions = false;  // the teacher (a search) takes only the share `heuristic` of the
+                                             // game's search decisions (T::value_decision: RftG's action cards),
+                                             // the model every other decision (a net:search=N bot)
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
   int dets = 1;
@@ -108,15 +112,22 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           }
           auto coin = [&](double prob) { return prob > 0 && static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < prob; };
           int c = 0, by = 0;
-          if (req.heuristic >= 1) {
-            std::fill(value, value + n, 0.0f);
-          } else if (req.rollout > 0) {
-            p.rollout_scores(g, s, legal, n, req.dets, req.rollout, rng, value);
+          auto values = [&] {
+            if (req.rollout > 0) p.rollout_scores(g, s, legal, n, req.dets, req.rollout, rng, value);
+            else p.value_scores(g, s, legal, n, req.dets, rng, value);
+          };
+          bool teach;
+          if (req.teacher_at_search_decisions) {
+            teach = T::value_decision(s) && (req.heuristic >= 1 || coin(req.heuristic));
+            if (teach) std::fill(value, value + n, 0.0f);
+            else values();
           } else {
-            p.value_scores(g, s, legal, n, req.dets, rng, value);
+            if (req.heuristic >= 1) std::fill(value, value + n, 0.0f);
+            else values();
+            teach = req.heuristic >= 1 || coin(req.heuristic);
           }
           std::fill(visits, visits + n, 0.0f);
-          if (req.heuristic >= 1 || coin(req.heuristic)) {
+          if (teach) {
             int a;
             if (worker->search) {
               a = worker->search->act(g, s, legal, n, rng);
