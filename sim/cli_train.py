@@ -68,6 +68,9 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):
         p.add_argument(f"--{name}", type=kind, default=argparse.SUPPRESS, help=help_text)
+    p.add_argument("--dagger", action="store_true", default=argparse.SUPPRESS,
+                   help="with --teacher net:search=N: the search also labels the action cards the model plays "
+                        "after the warm-up (its share of visits is the target there; the model's move is played)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return p

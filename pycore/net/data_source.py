@@ -11,7 +11,9 @@ loop (train.py) asks it once per generation with the model file of that generati
   search of N iterations): the value head learns from games that end as real games do, and the action head
   imitates the teacher (the heuristic's moves; the search's share of visits of every legal action), before
   self-play takes over. A `net:search=N` teacher takes only the action cards (the model plays the rest).
-  Wherever a search chose, in any generation, the action head's target is its share of visits.
+  Wherever a search chose, in any generation, the action head's target is its share of visits; with
+  `dagger` the search also labels the action cards the model plays after the warm-up (DAgger: the teacher's
+  targets on the positions the model's own play reaches, where a model alone drifts from the teacher's games).
 """
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ class SelfPlay:
                                   temperature=cfg.sample if by_policy else cfg.explore, dets=cfg.dets,
                                   epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
                                   rollout=cfg.rollout, teacher_search=cfg.teacher_search(),
-                                  teacher_at_search_decisions=cfg.teacher_at_action_cards())
+                                  teacher_at_search_decisions=cfg.teacher_at_action_cards(),
+                                  label_model_moves=cfg.dagger)
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
         # a teacher at the action cards only: its decisions are imitated (their visits), the model's own are not

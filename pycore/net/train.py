@@ -74,6 +74,8 @@ class TrainConfig:
     teacher: str = "heuristic"  # who plays those moves: the heuristic bot, "ismcts:iterations=N" (its search;
                                 # the action head imitates its share of visits) or "net:search=N" (the search
                                 # takes only the action cards, the model the rest: as the net:search=N bot plays)
+    dagger: bool = False        # with net:search=N: the search also labels the action cards the model plays (its
+                                # visits are the target there; the model's move is played): DAgger
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
     sample: float = 0.5         # values ("value", sampled at `explore`); the values are the targets either way
     # The network and its training.
@@ -115,6 +117,9 @@ class TrainConfig:
         if not isinstance(self.warmup, int) or self.warmup < 0:
             raise TrainError(f"--warmup must be a whole number >= 0, not {self.warmup!r}")
         self.teacher_search()  # raises for a bad --teacher
+        if self.dagger and not self.teacher_at_action_cards():
+            raise TrainError(f"--dagger needs --teacher net:search=N (the search labels the action cards the model "
+                             f"plays), not --teacher {self.teacher}")
         if self.behaviour not in ("policy", "value"):
             raise TrainError(f"--behaviour must be policy or value, not {self.behaviour!r}")
         if self.sample < 0:
@@ -354,7 +359,7 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     t_start = time.perf_counter()
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
-        saved = {"discount": 1.0, "capped": "result", **ck["config"]}  # (checkpoints from before these options)
+        saved = {"discount": 1.0, "capped": "result", "dagger": False, **ck["config"]}  # (checkpoints from before these options)
         if saved != _config_for_check(cfg):
             diff = [k for k in saved if saved[k] != _config_for_check(cfg).get(k)]
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "

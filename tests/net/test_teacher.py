@@ -134,3 +134,51 @@ def test_a_training_with_a_teacher_at_the_action_cards_records_it(tmp_path):
         TrainConfig(out="x", game="af", teacher="net:search=20").validate()
     with pytest.raises(TrainError, match="--teacher must be"):
         TrainConfig(out="x", teacher="net:search=0").validate()
+
+
+def test_dagger_labels_the_action_cards_the_model_plays_with_the_search_visits(tmp_path):
+    """label_model_moves (train --dagger): at every action card the search is asked for its share of visits,
+    also where the model plays its own move; the model's moves are the same as without labels only in kind
+    (who chose), and the data is the same on 1 and 2 threads."""
+    game = base_game(2)
+    m = write_random_model(tmp_path / "m.gsnet", game, seed=8, choose="value")
+    kw = dict(seed=4, first_game=0, count=4, heuristic=0.5, teacher_search=30, teacher_at_search_decisions=True)
+    d = _rftg.self_play(game, str(m), threads=1, label_model_moves=True, **kw)
+    by, kind, visits = np.asarray(d["by"]), np.asarray(d["kind"]), np.asarray(d["legal_visits"])
+    choose_action = 2
+    cards = kind == choose_action
+    assert (by[cards] == 4).any() and (by[cards] != 4).any()  # both the search and the model play action cards
+    for k, seg in enumerate(_segments(d)):  # ... and every action card, whoever played it, has the visits
+        assert visits[seg].sum() == pytest.approx(1.0 if cards[k] else 0.0, abs=1e-5), k
+    model_moves = np.flatnonzero(cards & (by != 4))
+    # the model's own move is played, not the search's: somewhere it is not the most visited
+    segs = _segments(d)
+    assert any(visits[segs[k]][np.asarray(d["chosen"])[k]] < visits[segs[k]].max() for k in model_moves)
+    two = _rftg.self_play(game, str(m), threads=2, label_model_moves=True, **kw)
+    for k in d:
+        assert np.array_equal(np.asarray(d[k]), np.asarray(two[k])), k
+    plain = _rftg.self_play(game, str(m), threads=1, **kw)  # without labels the model's action cards have none
+    pb, pk, pv = np.asarray(plain["by"]), np.asarray(plain["kind"]), np.asarray(plain["legal_visits"])
+    for k, seg in enumerate(_segments(plain)):
+        if pk[k] == choose_action and pb[k] != 4:
+            assert pv[seg].sum() == 0
+    with pytest.raises(_rftg.RulesError, match="label_model_moves needs"):
+        _rftg.self_play(game, str(m), seed=1, first_game=0, count=1, heuristic=1.0, teacher_search=5,
+                        label_model_moves=True)
+
+
+def test_a_dagger_training_records_it_and_needs_a_search_at_the_action_cards(tmp_path):
+    from galaxysim.net import model_file
+    from galaxysim.net.train import TrainConfig, TrainError, train
+
+    small = dict(players=2, games=4, warmup=0, mix=0.5, h1=16, h2=8, replay=1, sample_games=2, gating_games=0,
+                 seed=3, threads=1)
+    cfg = TrainConfig(out=str(tmp_path / "t"), teacher="net:search=20", dagger=True, generations=1, **small)
+    result = train(cfg, progress=False, log=lambda s: None)
+    assert "--dagger" in model_file.read_header(result.model)["training"]["command"].split()
+    with pytest.raises(TrainError, match="dagger"):  # a resume without it is another training
+        train(TrainConfig(out=str(tmp_path / "t"), teacher="net:search=20", generations=2, **small), progress=False,
+              log=lambda s: None)
+    for teacher in ("heuristic", "ismcts:iterations=20"):
+        with pytest.raises(TrainError, match="--dagger needs --teacher net:search=N"):
+            TrainConfig(out="x", teacher=teacher, dagger=True).validate()

@@ -3,7 +3,9 @@
 // and, with probability epsilon, by a uniformly random legal action (or, with probability
 // `heuristic`, every seat plays the teacher: the game's heuristic bot or, with teacher_search = N,
 // the ismcts bot's search of N iterations (T::Search); the warm-up generations; with
-// teacher_at_search_decisions the search takes only the game's search decisions, as net:search=N does),
+// teacher_at_search_decisions the search takes only the game's search decisions, as net:search=N does;
+// with label_model_moves it also searches the search decisions the model takes, records its visits there
+// and plays the model's move: DAgger, the teacher's labels on the states the model's own play reaches),
 // and every decision with a choice is recorded:
 //   the input rows of the decision (the deciding seat's view): the action head's input;
 //   the legal actions' classes and their values (the teacher's scores): the action head's target;
@@ -35,6 +37,8 @@ struct SelfPlayRequest {
   bool teacher_at_search_decisions = false;  // the teacher (a search) takes only the share `heuristic` of the
                                              // game's search decisions (T::value_decision: RftG's action cards),
                                              // the model every other decision (a net:search=N bot)
+  bool label_model_moves = false;  // with teacher_at_search_decisions: the search's visits are also recorded at
+                                   // the search decisions the model takes (the model's move is played)
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
   int dets = 1;
@@ -116,27 +120,33 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
             if (req.rollout > 0) p.rollout_scores(g, s, legal, n, req.dets, req.rollout, rng, value);
             else p.value_scores(g, s, legal, n, req.dets, rng, value);
           };
+          std::fill(visits, visits + n, 0.0f);
+          auto search_visits = [&] {  // the search's move; its share of visits of each legal action in `visits`
+            const int a = worker->search->act(g, s, legal, n, rng);
+            double total = 0;
+            for (const auto& e : worker->search->root_edges(me))
+              for (int i = 0; i < n; ++i)
+                if (legal[i] == e.action) visits[i] = static_cast<float>(e.visits), total += e.visits;
+            if (total > 0)
+              for (int i = 0; i < n; ++i) visits[i] = static_cast<float>(visits[i] / total);
+            return a;
+          };
           bool teach;
           if (req.teacher_at_search_decisions) {
-            teach = T::value_decision(s) && (req.heuristic >= 1 || coin(req.heuristic));
+            const bool searchable = T::value_decision(s);
+            teach = searchable && (req.heuristic >= 1 || coin(req.heuristic));
             if (teach) std::fill(value, value + n, 0.0f);
             else values();
+            if (!teach && searchable && req.label_model_moves && worker->search) search_visits();
           } else {
             if (req.heuristic >= 1) std::fill(value, value + n, 0.0f);
             else values();
             teach = req.heuristic >= 1 || coin(req.heuristic);
           }
-          std::fill(visits, visits + n, 0.0f);
           if (teach) {
             int a;
             if (worker->search) {
-              a = worker->search->act(g, s, legal, n, rng);
-              double total = 0;
-              for (const auto& e : worker->search->root_edges(me))
-                for (int i = 0; i < n; ++i)
-                  if (legal[i] == e.action) visits[i] = static_cast<float>(e.visits), total += e.visits;
-              if (total > 0)
-                for (int i = 0; i < n; ++i) visits[i] = static_cast<float>(visits[i] / total);
+              a = search_visits();
               by = 4;
             } else {
               a = typename T::Heuristic().act(g, s, legal, n, rng);
