@@ -64,6 +64,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),
             ("choose", str, "how the model plays by default: policy, hybrid (the action cards by value, the rest by policy) "
                         "or value (default policy; AF: value)"),
+            ("play-temperature", float, "... at this temperature: 0 the best action, > 0 sampled from the scores "
+                                        "(default 0); a spec's temperature=T overrides it"),
             ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):

@@ -67,6 +67,10 @@ def _refusals(tmp_path, good, game):
 
     out.append((_rewrite(good, tmp_path / "newer.gsnet", edit_body=newer), "format version 2"))
     out.append((_rewrite(good, tmp_path / "badheader.gsnet", edit_header=lambda h: h.pop("net")), "bad header"))
+    out.append((_rewrite(good, tmp_path / "temperature.gsnet", edit_header=lambda h: h.update(temperature=-0.5)),
+                "bad header: temperature is -0.5"))
+    out.append((_rewrite(good, tmp_path / "temperature-text.gsnet", edit_header=lambda h: h.update(temperature="hot")),
+                "bad header"))
     out.append((_rewrite(good, tmp_path / "layout.gsnet",
                          edit_header=lambda h: h["observation"].update(layout="fnv1a64:0000000000000000")),
                 "another observation layout"))

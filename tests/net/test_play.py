@@ -281,3 +281,21 @@ def test_a_match_records_its_net_models_and_its_resume_checks_them(tmp_path, cap
     model_file.write(model, head, w)
     with pytest.raises(ConfigError, match="the model .* changed since the run began"):
         resume(out, quiet=True, threads=1)
+
+
+def test_a_model_plays_at_its_own_temperature_unless_the_spec_gives_one(models, tmp_path):
+    """The header's "temperature" is how the model plays by default (docs/net.md, "The model file"):
+    net:model=M plays M's temperature, net:model=M,temperature=T overrides it."""
+    src = models["policy"]
+    head, w = model_file.read_weights(src)
+    warm = tmp_path / "warm.gsnet"
+    model_file.write(warm, {**head, "temperature": 0.5}, w)
+    field = ["heuristic"] * 2
+    greedy = rows([f"net:model={src}"] * 2 + field)
+    sampled = rows([f"net:model={src},temperature=0.5"] * 2 + field)
+    assert not np.array_equal(greedy["s_score"], sampled["s_score"])
+    same(sampled, rows([f"net:model={warm}"] * 2 + field))                  # its own temperature
+    same(greedy, rows([f"net:model={warm},temperature=0"] * 2 + field))     # the spec's
+    same(rows([f"net:model={src},temperature=1"] * 2 + field), rows([f"net:model={warm},temperature=1"] * 2 + field))
+    # 1 and 2 threads: the same sampled games
+    same(rows([f"net:model={warm}"] * 2 + field, threads=2), sampled)

@@ -160,3 +160,18 @@ def test_training_shows_and_warns_of_self_play_games_at_the_cap():
     assert len(lines) == 1 and "at the cap 0.4%" in lines[0]
     _advance(None, {**stats, "at_cap": 0.05}, lines.append)
     assert "at the cap 5.0%" in lines[1] and lines[2].startswith("warning: 5.0% of generation 4's self-play games")
+
+
+def test_play_temperature_is_written_in_the_model_and_recorded_in_its_command(tmp_path):
+    from galaxysim.net import model_file
+    from galaxysim.net.train import TrainConfig, TrainError, train
+
+    cfg = TrainConfig(out=str(tmp_path / "t"), players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1,
+                      sample_games=2, gating_games=0, seed=3, threads=1, play_temperature=0.25)
+    head = model_file.read_header(train(cfg, progress=False, log=lambda s: None).model)
+    assert head["temperature"] == 0.25 and "--play-temperature 0.25" in head["training"]["command"]
+    plain = TrainConfig(out=str(tmp_path / "u"), players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1,
+                        sample_games=2, gating_games=0, seed=3, threads=1)
+    assert "temperature" not in model_file.read_header(train(plain, progress=False, log=lambda s: None).model)
+    with pytest.raises(TrainError, match="--play-temperature must be in"):
+        TrainConfig(out="x", play_temperature=-1).validate()

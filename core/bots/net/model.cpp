@@ -124,11 +124,14 @@ Model parse_model(const std::string& b, const std::string& path) {
     m.h2 = dim(netr, "h2", 1, 4096);
     m.seats = dim(netr, "seats", 1, 8);
     m.default_choose = r.at("choose").get_string();
+    if (const json::Value* t = doc.find("temperature")) m.default_temperature = t->get_double();
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }
   if (m.default_choose != "policy" && m.default_choose != "value" && m.default_choose != "hybrid")
     fail(path, "bad header: choose is '" + m.default_choose + "', expected policy, value or hybrid");
+  if (!(m.default_temperature >= 0 && m.default_temperature <= 100))
+    fail(path, "bad header: temperature is " + std::to_string(m.default_temperature) + ", expected 0..100");
   if (m.default_choose != "value" && m.action_rows == 0)
     fail(path, "bad header: choose is " + m.default_choose + " but it has no action head");
 

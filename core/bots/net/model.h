@@ -53,6 +53,7 @@ struct Model {
   std::string action_encoding; // e.g. "rftg-actions-v1"
   int action_space = 0;        // classes of that encoding (the action rows index into it)
   std::string default_choose;  // "policy", "value" or "hybrid"
+  double default_temperature = 0;  // how it plays by default: 0 the best action, > 0 sampled (header "temperature")
   std::string header_json;     // the header as written (training facts, options, ...)
 
   // Dimensions.

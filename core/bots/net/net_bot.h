@@ -64,6 +64,7 @@ class NetBot {
       throw ModelError("model " + model->path + ": has no action head, so it cannot shortlist actions with top=" +
                        std::to_string(opt_.top) + " (leave top out)");
     choose_ = c;
+    temperature_ = opt_.temperature >= 0 ? opt_.temperature : model->default_temperature;
     player_ = std::move(player);
     game_ = &g;
     players_ = g.players();
@@ -77,7 +78,7 @@ class NetBot {
     if (searches(s)) return search_->act(g, s, legal, n, rng);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
-    return legal[pick(scores_.data(), n, opt_.temperature, by_value(s), rng)];
+    return legal[pick(scores_.data(), n, temperature_, by_value(s), rng)];
   }
 
   // The scores act() compares (policy logits or win probabilities; with search, the search's
@@ -117,6 +118,7 @@ class NetBot {
 
   NetOptions opt_;
   Choose choose_ = Choose::Policy;
+  double temperature_ = 0;  // after bind: the option, or the model's own
   const Game* game_ = nullptr;
   int players_ = 0, instances_ = 0;
   std::unique_ptr<NetPlayer<T>> player_;

@@ -17,7 +17,8 @@ enum class Choose : unsigned char {
 struct NetOptions {
   std::string model;          // a model file; "" = the shipped model for the game
   Choose choose = Choose::Default;
-  double temperature = 0;     // 0: the best action; > 0: sampled from softmax(score / temperature)
+  double temperature = -1;    // 0: the best action; > 0: sampled from softmax(score / temperature); < 0: the
+                              // model's own (its header's "temperature", 0 when it has none)
   int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
   int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions
                               // played by the action head (NetPlayer::rollout_scores); 0: right after it
