@@ -66,6 +66,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
                         "or value (default policy; AF: value)"),
             ("play-temperature", float, "... at this temperature: 0 the best action, > 0 sampled from the scores "
                                         "(default 0); a spec's temperature=T overrides it"),
+            ("play-card-temperature", float, "... and at the action cards (RftG), if another (default: the same); "
+                                             "card_temperature=T overrides it"),
             ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):

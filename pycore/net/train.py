@@ -90,6 +90,7 @@ class TrainConfig:
     choose: str = "policy"      # how the model plays by default: policy (action head), hybrid or value
     play_temperature: float = 0.0  # ... and at what temperature (0: the best action; > 0: sampled; the header's
                                    # "temperature", which net:temperature=T overrides)
+    play_card_temperature: float | None = None  # ... at the action cards (RftG), if not the same ("card_temperature")
     start: str | None = None    # a model file to start from (same game and layout), or "shipped"
     seed: int = 1
     threads: int = 1
@@ -130,6 +131,8 @@ class TrainConfig:
             raise TrainError(f"--choose must be policy, value or hybrid, not {self.choose!r}")
         if not 0 <= self.play_temperature <= 100:
             raise TrainError(f"--play-temperature must be in [0, 100], not {self.play_temperature!r}")
+        if self.play_card_temperature is not None and not 0 <= self.play_card_temperature <= 100:
+            raise TrainError(f"--play-card-temperature must be in [0, 100], not {self.play_card_temperature!r}")
         if self.game == "af" and self.choose != "value":
             self.choose = "value"  # AF models have no action head (docs/net.md)
         if "," in str(self.out) or ":" in Path(self.out).name:
@@ -248,6 +251,7 @@ def export(path: Path, net, spec: InputSpec, actions, cfg: TrainConfig, game, ex
         observation_size=game.observation_size, layout=eng.layout_fingerprint(game), action_encoding=encoding,
         action_space=space, weights=w, choose=cfg.choose if len(classes) else "value", unseen_logit=unseen,
         configuration=configuration, **({"temperature": cfg.play_temperature} if cfg.play_temperature else {}),
+        **({"card_temperature": cfg.play_card_temperature} if cfg.play_card_temperature is not None else {}),
         **extra)
     return model_file.write(path, head, w)
 
@@ -364,7 +368,8 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     t_start = time.perf_counter()
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
-        saved = {"discount": 1.0, "capped": "result", "dagger": False, "play_temperature": 0.0, **ck["config"]}  # (checkpoints from before these options)
+        saved = {"discount": 1.0, "capped": "result", "dagger": False, "play_temperature": 0.0, "play_card_temperature": None,
+                 **ck["config"]}  # (checkpoints from before these options)
         if saved != _config_for_check(cfg):
             diff = [k for k in saved if saved[k] != _config_for_check(cfg).get(k)]
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "

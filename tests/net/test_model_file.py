@@ -69,6 +69,8 @@ def _refusals(tmp_path, good, game):
     out.append((_rewrite(good, tmp_path / "badheader.gsnet", edit_header=lambda h: h.pop("net")), "bad header"))
     out.append((_rewrite(good, tmp_path / "temperature.gsnet", edit_header=lambda h: h.update(temperature=-0.5)),
                 "bad header: temperature is -0.5"))
+    out.append((_rewrite(good, tmp_path / "card-temperature.gsnet", edit_header=lambda h: h.update(card_temperature=101)),
+                "bad header: card_temperature is 101"))
     out.append((_rewrite(good, tmp_path / "temperature-text.gsnet", edit_header=lambda h: h.update(temperature="hot")),
                 "bad header"))
     out.append((_rewrite(good, tmp_path / "layout.gsnet",

@@ -299,3 +299,32 @@ def test_a_model_plays_at_its_own_temperature_unless_the_spec_gives_one(models, 
     same(rows([f"net:model={src},temperature=1"] * 2 + field), rows([f"net:model={warm},temperature=1"] * 2 + field))
     # 1 and 2 threads: the same sampled games
     same(rows([f"net:model={warm}"] * 2 + field, threads=2), sampled)
+
+
+def test_a_card_temperature_samples_only_the_action_cards(models, tmp_path):
+    """card_temperature=T (the header's "card_temperature"): sampled at the action cards, every other decision
+    at the temperature (the best action at 0)."""
+    src = models["policy"]
+    head, w = model_file.read_weights(src)
+    cards = tmp_path / "cards.gsnet"
+    model_file.write(cards, {**head, "card_temperature": 0.5}, w)
+    field = ["heuristic"] * 2
+    only_cards = rows([f"net:model={src},card_temperature=0.5"] * 2 + field)
+    same(only_cards, rows([f"net:model={cards}"] * 2 + field))
+    for other in ("", ",temperature=0.5"):  # neither greedy nor sampled everywhere
+        assert not np.array_equal(only_cards["s_score"], rows([f"net:model={src}{other}"] * 2 + field)["s_score"])
+    # a spec's temperature overrides the model's card temperature too
+    same(rows([f"net:model={src}"] * 2 + field), rows([f"net:model={cards},temperature=0"] * 2 + field))
+    # the decisions other than the action cards are the greedy policy's
+    game = base_game(4)
+    bot = rftg.Bot(f"net:model={cards}", 1)
+    greedy = rftg.Bot(f"net:model={src}", 1)
+    checked = 0
+    for seed in range(20):
+        s = game.new_state(seed=seed)
+        while not s.is_terminal():
+            if s.decision != "choose_action" and len(s.legal_actions()) > 1:
+                assert bot.act(s) == greedy.act(s)
+                checked += 1
+            s.apply(rftg.Bot("random", seed).act(s))
+    assert checked > 100

@@ -167,11 +167,16 @@ def test_play_temperature_is_written_in_the_model_and_recorded_in_its_command(tm
     from galaxysim.net.train import TrainConfig, TrainError, train
 
     cfg = TrainConfig(out=str(tmp_path / "t"), players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1,
-                      sample_games=2, gating_games=0, seed=3, threads=1, play_temperature=0.25)
+                      sample_games=2, gating_games=0, seed=3, threads=1, play_temperature=0.25,
+                      play_card_temperature=0.5)
     head = model_file.read_header(train(cfg, progress=False, log=lambda s: None).model)
     assert head["temperature"] == 0.25 and "--play-temperature 0.25" in head["training"]["command"]
+    assert head["card_temperature"] == 0.5 and "--play-card-temperature 0.5" in head["training"]["command"]
     plain = TrainConfig(out=str(tmp_path / "u"), players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1,
                         sample_games=2, gating_games=0, seed=3, threads=1)
-    assert "temperature" not in model_file.read_header(train(plain, progress=False, log=lambda s: None).model)
+    plain_head = model_file.read_header(train(plain, progress=False, log=lambda s: None).model)
+    assert "temperature" not in plain_head and "card_temperature" not in plain_head
     with pytest.raises(TrainError, match="--play-temperature must be in"):
         TrainConfig(out="x", play_temperature=-1).validate()
+    with pytest.raises(TrainError, match="--play-card-temperature must be in"):
+        TrainConfig(out="x", play_card_temperature=101).validate()

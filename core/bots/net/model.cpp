@@ -125,6 +125,12 @@ Model parse_model(const std::string& b, const std::string& path) {
     m.seats = dim(netr, "seats", 1, 8);
     m.default_choose = r.at("choose").get_string();
     if (const json::Value* t = doc.find("temperature")) m.default_temperature = t->get_double();
+    if (const json::Value* t = doc.find("card_temperature")) {
+      m.default_card_temperature = t->get_double();
+      if (!(m.default_card_temperature >= 0 && m.default_card_temperature <= 100))
+        throw json::AccessError("card_temperature is " + std::to_string(m.default_card_temperature) +
+                                ", expected 0..100");
+    }
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }

@@ -54,6 +54,8 @@ struct Model {
   int action_space = 0;        // classes of that encoding (the action rows index into it)
   std::string default_choose;  // "policy", "value" or "hybrid"
   double default_temperature = 0;  // how it plays by default: 0 the best action, > 0 sampled (header "temperature")
+  double default_card_temperature = -1;  // ... at the game's value decisions (RftG: the action cards; header
+                                         // "card_temperature"); < 0: default_temperature
   std::string header_json;     // the header as written (training facts, options, ...)
 
   // Dimensions.

@@ -65,6 +65,9 @@ class NetBot {
                        std::to_string(opt_.top) + " (leave top out)");
     choose_ = c;
     temperature_ = opt_.temperature >= 0 ? opt_.temperature : model->default_temperature;
+    card_temperature_ = opt_.card_temperature >= 0          ? opt_.card_temperature
+                        : model->default_card_temperature >= 0 && opt_.temperature < 0 ? model->default_card_temperature
+                                                                                   : temperature_;
     player_ = std::move(player);
     game_ = &g;
     players_ = g.players();
@@ -78,7 +81,7 @@ class NetBot {
     if (searches(s)) return search_->act(g, s, legal, n, rng);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
-    return legal[pick(scores_.data(), n, temperature_, by_value(s), rng)];
+    return legal[pick(scores_.data(), n, T::value_decision(s) ? card_temperature_ : temperature_, by_value(s), rng)];
   }
 
   // The scores act() compares (policy logits or win probabilities; with search, the search's
@@ -118,7 +121,7 @@ class NetBot {
 
   NetOptions opt_;
   Choose choose_ = Choose::Policy;
-  double temperature_ = 0;  // after bind: the option, or the model's own
+  double temperature_ = 0, card_temperature_ = 0;  // after bind: the options, or the model's own
   const Game* game_ = nullptr;
   int players_ = 0, instances_ = 0;
   std::unique_ptr<NetPlayer<T>> player_;

@@ -19,6 +19,8 @@ struct NetOptions {
   Choose choose = Choose::Default;
   double temperature = -1;    // 0: the best action; > 0: sampled from softmax(score / temperature); < 0: the
                               // model's own (its header's "temperature", 0 when it has none)
+  double card_temperature = -1;  // the same at the game's value decisions (RftG: the action cards); < 0: the
+                                 // model's "card_temperature" if it has one, else the temperature above
   int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
   int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions
                               // played by the action head (NetPlayer::rollout_scores); 0: right after it
