@@ -27,7 +27,10 @@ def test_a_shipped_model_is_in_the_package_and_says_what_it_plays(name):
                                                                   [game["players"]])
     assert all(head["configuration"][k] == v for k, v in game.items())
     training = head["training"]
-    assert head["choose"] == "hybrid" and training["games"] > 0
+    # the base 2- and 4-player models play by policy, sampling the action cards a little (docs/net.md, "Games at
+    # the cap"); the others judge the action cards by value
+    want = ("policy", 0.1) if name in ("rftg-base-2p", "rftg-base-4p") else ("hybrid", None)
+    assert (head["choose"], head.get("card_temperature")) == want and training["games"] > 0
     assert training["command"].startswith("galaxysim train --") and "--generations" in training["command"]
     state = rftg.Game(**game).new_state(seed=2)
     assert rftg.Bot("net", 1).act(state) in state.legal_actions()  # found without model=, checked, plays
@@ -48,8 +51,8 @@ def win_share(bots, players, games=200, seed=19, **game):
 
 
 def test_the_shipped_2p_model_beats_heuristic():
-    # measured 73.1% [68.6, 77.2] over 400 games (benchmarks/net.py); 200 games here: about +-6.5 points
-    assert win_share(["net", "heuristic"], 2) > 0.6
+    # measured 85.4% [81.6, 88.5] over 400 games (benchmarks/net.py); 200 games here: about +-6 points
+    assert win_share(["net", "heuristic"], 2) > 0.7
 
 
 def test_the_shipped_3p_model_beats_two_heuristics():
@@ -58,8 +61,8 @@ def test_the_shipped_3p_model_beats_two_heuristics():
 
 
 def test_the_shipped_4p_model_beats_three_heuristics():
-    # measured 52.6% [47.7, 57.5] in one seat against three heuristics (par 25%)
-    assert win_share(["net", "heuristic", "heuristic", "heuristic"], 4, games=240) > 0.38
+    # measured 69.0% [64.3, 73.3] in one seat against three heuristics over 400 games (par 25%)
+    assert win_share(["net", "heuristic", "heuristic", "heuristic"], 4, games=240) > 0.5
 
 
 def test_the_shipped_rvi_model_beats_three_heuristics_with_goals_and_takeovers():
