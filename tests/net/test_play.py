@@ -283,13 +283,18 @@ def test_a_match_records_its_net_models_and_its_resume_checks_them(tmp_path, cap
         resume(out, quiet=True, threads=1)
 
 
+def with_header(src, dst, **keys):
+    """A copy of model file `src` whose header has `keys` added."""
+    head, w = model_file.read_weights(src)
+    model_file.write(dst, {**head, **keys}, w)
+    return dst
+
+
 def test_a_model_plays_at_its_own_temperature_unless_the_spec_gives_one(models, tmp_path):
     """The header's "temperature" is how the model plays by default (docs/net.md, "The model file"):
     net:model=M plays M's temperature, net:model=M,temperature=T overrides it."""
     src = models["policy"]
-    head, w = model_file.read_weights(src)
-    warm = tmp_path / "warm.gsnet"
-    model_file.write(warm, {**head, "temperature": 0.5}, w)
+    warm = with_header(src, tmp_path / "warm.gsnet", temperature=0.5)
     field = ["heuristic"] * 2
     greedy = rows([f"net:model={src}"] * 2 + field)
     sampled = rows([f"net:model={src},temperature=0.5"] * 2 + field)
@@ -305,9 +310,7 @@ def test_a_card_temperature_samples_only_the_action_cards(models, tmp_path):
     """card_temperature=T (the header's "card_temperature"): sampled at the action cards, every other decision
     at the temperature (the best action at 0)."""
     src = models["policy"]
-    head, w = model_file.read_weights(src)
-    cards = tmp_path / "cards.gsnet"
-    model_file.write(cards, {**head, "card_temperature": 0.5}, w)
+    cards = with_header(src, tmp_path / "cards.gsnet", card_temperature=0.5)
     field = ["heuristic"] * 2
     only_cards = rows([f"net:model={src},card_temperature=0.5"] * 2 + field)
     same(only_cards, rows([f"net:model={cards}"] * 2 + field))
