@@ -27,9 +27,9 @@ def test_a_shipped_model_is_in_the_package_and_says_what_it_plays(name):
                                                                   [game["players"]])
     assert all(head["configuration"][k] == v for k, v in game.items())
     training = head["training"]
-    # the base 2- and 4-player models play by policy, sampling the action cards a little (docs/net.md, "Games at
-    # the cap"); the others judge the action cards by value
-    want = ("policy", 0.1) if name in ("rftg-base-2p", "rftg-base-4p") else ("hybrid", None)
+    # the base 2- and 4-player models play by policy, the 2-player one sampling the action cards a little
+    # (docs/net.md, "Games at the cap"); the others judge the action cards by value
+    want = {"rftg-base-2p": ("policy", 0.1), "rftg-base-4p": ("policy", 0.0)}.get(name, ("hybrid", None))
     assert (head["choose"], head.get("card_temperature")) == want and training["games"] > 0
     assert training["command"].startswith("galaxysim train --") and "--generations" in training["command"]
     state = rftg.Game(**game).new_state(seed=2)
@@ -61,8 +61,8 @@ def test_the_shipped_3p_model_beats_two_heuristics():
 
 
 def test_the_shipped_4p_model_beats_three_heuristics():
-    # measured 69.0% [64.3, 73.3] in one seat against three heuristics over 400 games (par 25%)
-    assert win_share(["net", "heuristic", "heuristic", "heuristic"], 4, games=240) > 0.5
+    # measured 82.8% [78.7, 86.1] in one seat against three heuristics over 400 games (par 25%)
+    assert win_share(["net", "heuristic", "heuristic", "heuristic"], 4, games=240) > 0.6
 
 
 def test_the_shipped_rvi_model_beats_three_heuristics_with_goals_and_takeovers():
