@@ -124,20 +124,21 @@ Model parse_model(const std::string& b, const std::string& path) {
     m.h2 = dim(netr, "h2", 1, 4096);
     m.seats = dim(netr, "seats", 1, 8);
     m.default_choose = r.at("choose").get_string();
-    if (const json::Value* t = doc.find("temperature")) m.default_temperature = t->get_double();
-    if (const json::Value* t = doc.find("card_temperature")) {
-      m.default_card_temperature = t->get_double();
-      if (!(m.default_card_temperature >= 0 && m.default_card_temperature <= 100))
-        throw json::AccessError("card_temperature is " + std::to_string(m.default_card_temperature) +
-                                ", expected 0..100");
-    }
+    auto temperature = [&](const char* key, double absent) {  // an optional play temperature, 0..100
+      const json::Value* t = doc.find(key);
+      if (!t) return absent;
+      const double v = t->get_double();
+      if (!(v >= 0 && v <= 100))
+        throw json::AccessError(std::string(key) + " is " + std::to_string(v) + ", expected 0..100");
+      return v;
+    };
+    m.default_temperature = temperature("temperature", 0);
+    m.default_card_temperature = temperature("card_temperature", -1);
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }
   if (m.default_choose != "policy" && m.default_choose != "value" && m.default_choose != "hybrid")
     fail(path, "bad header: choose is '" + m.default_choose + "', expected policy, value or hybrid");
-  if (!(m.default_temperature >= 0 && m.default_temperature <= 100))
-    fail(path, "bad header: temperature is " + std::to_string(m.default_temperature) + ", expected 0..100");
   if (m.default_choose != "value" && m.action_rows == 0)
     fail(path, "bad header: choose is " + m.default_choose + " but it has no action head");
 

@@ -65,9 +65,10 @@ class NetBot {
                        std::to_string(opt_.top) + " (leave top out)");
     choose_ = c;
     temperature_ = opt_.temperature >= 0 ? opt_.temperature : model->default_temperature;
-    card_temperature_ = opt_.card_temperature >= 0          ? opt_.card_temperature
-                        : model->default_card_temperature >= 0 && opt_.temperature < 0 ? model->default_card_temperature
-                                                                                   : temperature_;
+    // the action cards: the spec's card_temperature, else the spec's temperature, else the model's own
+    if (opt_.card_temperature >= 0) card_temperature_ = opt_.card_temperature;
+    else if (opt_.temperature < 0 && model->default_card_temperature >= 0) card_temperature_ = model->default_card_temperature;
+    else card_temperature_ = temperature_;
     player_ = std::move(player);
     game_ = &g;
     players_ = g.players();
