@@ -339,11 +339,15 @@ def _gen_path(out: Path, gen: int) -> Path:
     return out / f"gen-{gen:04d}.gsnet"
 
 
+# settings a resume may change: none changes the weights (the play temperatures only write the model's header)
+_MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature")
+
+
 def _config_for_check(cfg: TrainConfig) -> dict:
     d = dataclasses.asdict(cfg)
     if d["teacher"] == "heuristic":
         d.pop("teacher")  # as a checkpoint from before --teacher existed records it
-    for k in ("out", "generations", "threads", "gating_games"):  # these may change between sessions
+    for k in _MAY_CHANGE:
         d.pop(k)
     return d
 
@@ -368,8 +372,9 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     t_start = time.perf_counter()
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
-        saved = {"discount": 1.0, "capped": "result", "dagger": False, "play_temperature": 0.0, "play_card_temperature": None,
-                 **ck["config"]}  # (checkpoints from before these options)
+        saved = {"discount": 1.0, "capped": "result", "dagger": False, **ck["config"]}  # (from before these options)
+        for k in _MAY_CHANGE:
+            saved.pop(k, None)  # (checkpoints that recorded the play temperatures)
         if saved != _config_for_check(cfg):
             diff = [k for k in saved if saved[k] != _config_for_check(cfg).get(k)]
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "

@@ -180,3 +180,25 @@ def test_play_temperature_is_written_in_the_model_and_recorded_in_its_command(tm
         TrainConfig(out="x", play_temperature=-1).validate()
     with pytest.raises(TrainError, match="--play-card-temperature must be in"):
         TrainConfig(out="x", play_card_temperature=101).validate()
+
+
+def test_a_resume_may_change_the_play_temperatures_which_change_the_header_and_not_the_weights(tmp_path):
+    from galaxysim.net import model_file
+    from galaxysim.net.train import TrainConfig, train
+
+    base = dict(players=2, generations=2, games=6, warmup=1, h1=16, h2=8, replay=1, sample_games=2, gating_games=0,
+                seed=3, threads=1)
+    whole = train(TrainConfig(out=str(tmp_path / "whole"), **base), progress=False, log=lambda s: None)
+    out = tmp_path / "cut"
+    train(TrainConfig(out=str(out), **base), progress=False, log=lambda s: None, stop_after=1)
+    lines = []
+    resumed = train(TrainConfig(out=str(out), **base, play_temperature=0.3, play_card_temperature=0.2),
+                    progress=False, log=lines.append)
+    assert any(s.startswith("resuming") for s in lines), lines
+    head = model_file.read_header(resumed.model)
+    assert head["temperature"] == 0.3 and head["card_temperature"] == 0.2
+    assert "temperature" not in model_file.read_header(whole.model)
+    _, a = model_file.read_weights(whole.model)
+    _, b = model_file.read_weights(resumed.model)
+    for name, _ in model_file.WEIGHT_ORDER:
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
