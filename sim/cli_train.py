@@ -75,6 +75,9 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
     p.add_argument("--dagger", action="store_true", default=argparse.SUPPRESS,
                    help="with --teacher net:search=N: the search also labels the action cards the model plays "
                         "after the warm-up (its share of visits is the target there; the model's move is played)")
+    p.add_argument("--keep-models", action="store_true", default=argparse.SUPPRESS,
+                   help="keep every generation's model gen-NNNN.gsnet in --out, to choose among them later "
+                        "(default: only generation 0 and the last --replay + 1, which a resume needs)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return p

@@ -97,6 +97,7 @@ class TrainConfig:
     sample_games: int = 20      # games per bot kind sampled to size the inputs
     gating_games: int = 400     # per opponent (0: no gating)
     eval_games: int = 0         # after each generation: games against heuristic, for the learning curve
+    keep_models: bool = False   # keep every generation's gen-NNNN.gsnet (else: 0 and the last replay + 1)
 
     def validate(self) -> None:
         if self.game not in ("rftg", "af"):
@@ -340,7 +341,8 @@ def _gen_path(out: Path, gen: int) -> Path:
 
 
 # settings a resume may change: none changes the weights (the play temperatures only write the model's header)
-_MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature")
+_MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature",
+               "keep_models")
 
 
 def _config_for_check(cfg: TrainConfig) -> dict:
@@ -424,9 +426,8 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             if cfg.eval_games:
                 stats["vs_heuristic"] = _learning_curve_point(cfg, _gen_path(out, gen), len(actions) > 0)
             _save(ckpt_path, torch, cfg, spec, net, opt, actions, gen, history, spent)
-            for old in range(0, gen - cfg.replay):
-                if old > 0:
-                    _gen_path(out, old).unlink(missing_ok=True)
+            for old in range(1, gen - cfg.replay) if not cfg.keep_models else ():
+                _gen_path(out, old).unlink(missing_ok=True)
             _advance(bar, stats, log)
             done_here += 1
             if stop_after is not None and done_here >= stop_after and gen < cfg.generations:

@@ -48,7 +48,8 @@ def test_the_command_a_model_records_gives_back_the_same_training():
     cases = [TrainConfig(out="o", **SMALL),
              TrainConfig(out="o", players=4, expansion="rvi", goals=True, takeovers=True, behaviour="value",
                          choose="hybrid", discount=0.98, capped="even", start="shipped", variant="hand_limit=12 Gambling World.cost=2"),
-             TrainConfig(out="o", expansion="tgs", goals=False, draft=True, policy_temperature=0.2, lr=0.002)]
+             TrainConfig(out="o", expansion="tgs", goals=False, draft=True, policy_temperature=0.2, lr=0.002,
+                         keep_models=True)]
     for cfg in cases:
         words = shlex.split(cfg.command())
         assert words[:2] == ["galaxysim", "train"] and "--out" not in words
@@ -202,3 +203,14 @@ def test_a_resume_may_change_the_play_temperatures_which_change_the_header_and_n
     _, b = model_file.read_weights(resumed.model)
     for name, _ in model_file.WEIGHT_ORDER:
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
+
+
+def test_keep_models_keeps_every_generations_model_where_a_training_otherwise_keeps_the_last_replay_plus_one(tmp_path):
+    from galaxysim.net.train import TrainConfig, train
+
+    tiny = dict(players=2, generations=4, games=4, warmup=1, h1=16, h2=8, replay=1, sample_games=2, gating_games=0,
+                seed=3, threads=1)
+    for keep, expected in ((False, [0, 3, 4]), (True, [0, 1, 2, 3, 4])):
+        out = tmp_path / str(keep)
+        train(TrainConfig(out=str(out), **tiny, keep_models=keep), progress=False, log=lambda s: None)
+        assert sorted(int(p.stem[4:]) for p in out.glob("gen-*.gsnet")) == expected, keep
