@@ -345,13 +345,19 @@ _MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperatur
                "keep_models")
 
 
-def _config_for_check(cfg: TrainConfig) -> dict:
-    d = dataclasses.asdict(cfg)
-    if d["teacher"] == "heuristic":
+def _comparable(config: dict) -> dict:
+    """The settings of a training that a resume must find unchanged, from a TrainConfig's fields or a
+    checkpoint's record of them (older checkpoints lack later options, or hold some that may now change)."""
+    d = {"discount": 1.0, "capped": "result", "dagger": False, **config}  # (from before these options)
+    if d.get("teacher") == "heuristic":
         d.pop("teacher")  # as a checkpoint from before --teacher existed records it
     for k in _MAY_CHANGE:
-        d.pop(k)
+        d.pop(k, None)
     return d
+
+
+def _config_for_check(cfg: TrainConfig) -> dict:
+    return _comparable(dataclasses.asdict(cfg))
 
 
 def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | None = None,
@@ -374,11 +380,9 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
     t_start = time.perf_counter()
     if ckpt_path.exists():
         ck = torch.load(ckpt_path, weights_only=False)
-        saved = {"discount": 1.0, "capped": "result", "dagger": False, **ck["config"]}  # (from before these options)
-        for k in _MAY_CHANGE:
-            saved.pop(k, None)  # (checkpoints that recorded the play temperatures)
-        if saved != _config_for_check(cfg):
-            diff = [k for k in saved if saved[k] != _config_for_check(cfg).get(k)]
+        saved, now = _comparable(ck["config"]), _config_for_check(cfg)
+        if saved != now:
+            diff = [k for k in saved if saved[k] != now.get(k)]
             raise TrainError(f"{out} holds a training with other settings ({', '.join(diff)}): use another --out, "
                              "or the same settings to resume it")
         spec = InputSpec(np.asarray(ck["slots"], np.int32), int(ck["inputs"]))
@@ -426,8 +430,9 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             if cfg.eval_games:
                 stats["vs_heuristic"] = _learning_curve_point(cfg, _gen_path(out, gen), len(actions) > 0)
             _save(ckpt_path, torch, cfg, spec, net, opt, actions, gen, history, spent)
-            for old in range(1, gen - cfg.replay) if not cfg.keep_models else ():
-                _gen_path(out, old).unlink(missing_ok=True)
+            if not cfg.keep_models:
+                for old in range(1, gen - cfg.replay):
+                    _gen_path(out, old).unlink(missing_ok=True)
             _advance(bar, stats, log)
             done_here += 1
             if stop_after is not None and done_here >= stop_after and gen < cfg.generations:

@@ -18,6 +18,9 @@ torch = pytest.importorskip("torch") if not os.environ.get("CI") else __import__
 
 SMALL = dict(players=2, generations=3, games=600, warmup=3, h1=32, h2=16, replay=2, sample_games=4,
              gating_games=0, seed=3, threads=1)
+# a few seconds' training, for what the weights' quality does not matter to
+TINY = dict(players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1, sample_games=2, gating_games=0, seed=3,
+            threads=1)
 
 
 def test_a_model_trained_about_30_seconds_beats_random_and_its_untrained_start_did_not(tmp_path):
@@ -167,14 +170,11 @@ def test_play_temperature_is_written_in_the_model_and_recorded_in_its_command(tm
     from galaxysim.net import model_file
     from galaxysim.net.train import TrainConfig, TrainError, train
 
-    cfg = TrainConfig(out=str(tmp_path / "t"), players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1,
-                      sample_games=2, gating_games=0, seed=3, threads=1, play_temperature=0.25,
-                      play_card_temperature=0.5)
+    cfg = TrainConfig(out=str(tmp_path / "t"), **TINY, play_temperature=0.25, play_card_temperature=0.5)
     head = model_file.read_header(train(cfg, progress=False, log=lambda s: None).model)
     assert head["temperature"] == 0.25 and "--play-temperature 0.25" in head["training"]["command"]
     assert head["card_temperature"] == 0.5 and "--play-card-temperature 0.5" in head["training"]["command"]
-    plain = TrainConfig(out=str(tmp_path / "u"), players=2, generations=1, games=4, warmup=1, h1=16, h2=8, replay=1,
-                        sample_games=2, gating_games=0, seed=3, threads=1)
+    plain = TrainConfig(out=str(tmp_path / "u"), **TINY)
     plain_head = model_file.read_header(train(plain, progress=False, log=lambda s: None).model)
     assert "temperature" not in plain_head and "card_temperature" not in plain_head
     with pytest.raises(TrainError, match="--play-temperature must be in"):
@@ -187,8 +187,7 @@ def test_a_resume_may_change_the_play_temperatures_which_change_the_header_and_n
     from galaxysim.net import model_file
     from galaxysim.net.train import TrainConfig, train
 
-    base = dict(players=2, generations=2, games=6, warmup=1, h1=16, h2=8, replay=1, sample_games=2, gating_games=0,
-                seed=3, threads=1)
+    base = {**TINY, "generations": 2, "games": 6}
     whole = train(TrainConfig(out=str(tmp_path / "whole"), **base), progress=False, log=lambda s: None)
     out = tmp_path / "cut"
     train(TrainConfig(out=str(out), **base), progress=False, log=lambda s: None, stop_after=1)
@@ -208,8 +207,7 @@ def test_a_resume_may_change_the_play_temperatures_which_change_the_header_and_n
 def test_keep_models_keeps_every_generations_model_where_a_training_otherwise_keeps_the_last_replay_plus_one(tmp_path):
     from galaxysim.net.train import TrainConfig, train
 
-    tiny = dict(players=2, generations=4, games=4, warmup=1, h1=16, h2=8, replay=1, sample_games=2, gating_games=0,
-                seed=3, threads=1)
+    tiny = {**TINY, "generations": 4}
     for keep, expected in ((False, [0, 3, 4]), (True, [0, 1, 2, 3, 4])):
         out = tmp_path / str(keep)
         train(TrainConfig(out=str(out), **tiny, keep_models=keep), progress=False, log=lambda s: None)
