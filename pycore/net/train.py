@@ -7,9 +7,10 @@
 Each generation: the current model plays `games` self-play games in the engine (every seat choosing by value,
 exploring with temperature `explore`), recorded as Samples (samples.py); the network trains on the samples of
 the last `replay` generations (value head: each seat's result; action head: the teacher's values of every
-legal action); the new model is written (gen-NNNN.gsnet) and a checkpoint saved. A training killed at any
-point resumes from its last checkpoint with the same command, and ends with the same model as one that was
-never stopped. At the end the model is copied to model.gsnet and gated: a seat-rotated match on paired deals
+legal action); the samples are stored (samples-NNNN.npz, sample_store.py), the new model is written
+(gen-NNNN.gsnet) and a checkpoint saved. A training killed at any point resumes from its last checkpoint with
+the same command (reading the stored samples of its replay window), and ends with the same model as one that
+was never stopped. At the end the model is copied to model.gsnet and gated: a seat-rotated match on paired deals
 against the previous generation and against `heuristic`, printed with 95% intervals.
 
 Needs PyTorch (``pip install 'galaxysim[train]'``); playing the model does not.
@@ -30,7 +31,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import data_source, model_file
+from . import data_source, model_file, sample_store
 from .inputs import InputSpec, build_input_spec, sample_observations
 from .samples import Samples, discounted_results, lambda_returns, ragged_take
 
@@ -340,6 +341,18 @@ def _gen_path(out: Path, gen: int) -> Path:
     return out / f"gen-{gen:04d}.gsnet"
 
 
+def _samples(source, out: Path, gen: int, log) -> Samples:
+    """Generation gen's samples: as stored by an earlier run (a resume), else played by its model and stored."""
+    model, path = _gen_path(out, gen), sample_store.path_of(out, gen)
+    stored = sample_store.load(path, model, log)
+    if stored is not None:
+        samples, source.last_mean_length, source.last_capped = stored
+        return samples
+    samples = source.generation(model, gen)
+    sample_store.save(path, samples, source.last_mean_length, source.last_capped, model)
+    return samples
+
+
 # settings a resume may change: none changes the weights (the play temperatures only write the model's header)
 _MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature",
                "keep_models")
@@ -402,13 +415,13 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
 
     blocks = net.seats
     source = data_source.SelfPlay(eng, game, cfg, blocks)
-    buffer: list[Samples] = [source.generation(_gen_path(out, g), g) for g in range(max(0, gen - cfg.replay + 1), gen)]
+    buffer: list[Samples] = [_samples(source, out, g, log) for g in range(max(0, gen - cfg.replay + 1), gen)]
     bar = _progress(progress, cfg.generations, gen)
     done_here = 0
     try:
         while gen < cfg.generations:
             t0 = time.perf_counter()
-            buffer.append(source.generation(_gen_path(out, gen), gen))
+            buffer.append(_samples(source, out, gen, log))
             buffer = buffer[-cfg.replay:]
             t_play = time.perf_counter() - t0
             samples = Samples.concat(buffer)
@@ -433,6 +446,8 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             if not cfg.keep_models:
                 for old in range(1, gen - cfg.replay):
                     _gen_path(out, old).unlink(missing_ok=True)
+            for old in range(0, gen - cfg.replay + 1):  # a resume at `gen` reads the samples from here on
+                sample_store.path_of(out, old).unlink(missing_ok=True)
             _advance(bar, stats, log)
             done_here += 1
             if stop_after is not None and done_here >= stop_after and gen < cfg.generations:

@@ -212,3 +212,34 @@ def test_keep_models_keeps_every_generations_model_where_a_training_otherwise_ke
         out = tmp_path / str(keep)
         train(TrainConfig(out=str(out), **tiny, keep_models=keep), progress=False, log=lambda s: None)
         assert sorted(int(p.stem[4:]) for p in out.glob("gen-*.gsnet")) == expected, keep
+
+
+@pytest.mark.parametrize("damage", ["none", "truncated", "other model"])
+def test_a_resume_reads_the_stored_samples_of_its_replay_window_and_plays_a_damaged_one_again(tmp_path, damage,
+                                                                                              monkeypatch):
+    from galaxysim.net import data_source, sample_store
+    from galaxysim.net.train import TrainConfig, train
+
+    base = {**TINY, "generations": 3, "games": 6, "replay": 2}
+    whole = train(TrainConfig(out=str(tmp_path / "whole"), **base), progress=False, log=lambda s: None)
+    cut = tmp_path / "cut"
+    train(TrainConfig(out=str(cut), **base), progress=False, log=lambda s: None, stop_after=2)
+    window = sample_store.path_of(cut, 1)  # a resume at generation 2 trains on generations 1 and 2
+    assert sorted(cut.glob("samples-*.npz")) == [window]  # generation 0's is deleted: no resume needs it
+    if damage == "truncated":
+        window.write_bytes(window.read_bytes()[: window.stat().st_size // 2])
+    elif damage == "other model":
+        sample_store.save(window, sample_store.load(window, cut / "gen-0001.gsnet", print)[0], 0.0, 0.0,
+                          cut / "gen-0000.gsnet")
+    played, lines, generation = [], [], data_source.SelfPlay.generation
+    monkeypatch.setattr(data_source.SelfPlay, "generation",
+                        lambda self, model, gen: played.append(gen) or generation(self, model, gen))
+    resumed = train(TrainConfig(out=str(cut), **base), progress=False, log=lines.append)
+    assert played == ([2] if damage == "none" else [1, 2]), lines
+    assert any("playing the generation again" in s for s in lines) == (damage != "none"), lines
+    _, a = model_file.read_weights(whole.model)
+    _, b = model_file.read_weights(resumed.model)
+    for name, _ in model_file.WEIGHT_ORDER:
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    assert sorted(cut.glob("samples-*.npz")) == [sample_store.path_of(cut, 2)]
+    assert not list(cut.glob("*.tmp*"))
