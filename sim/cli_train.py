@@ -58,7 +58,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("mix", float, "after them: probability of a teacher's move in self-play (default 0)"),
             ("teacher", str, "who plays the warm-up and mixed-in moves: heuristic, ismcts:iterations=N (whose "
                              "share of visits the action head imitates), or net:search=N (the search takes only "
-                             "the action cards, the model the rest) (default heuristic)"),
+                             "the action cards, the model the rest; net:search=N,leaf=policy: its playouts played "
+                             "by the model's action head) (default heuristic)"),
             ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
             ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
             ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),

@@ -53,7 +53,9 @@
 //
 // A leaf value (set_leaf_value) replaces the playout: the position reached by the tree
 // is judged by a function (a net bot's value head: bots/net/net_bot.h, leaf=net)
-// instead of being played out; one call per iteration, one thread only.
+// instead of being played out; one call per iteration, one thread only. A playout policy
+// (set_playout_policy) plays the playouts instead of uniform random moves (a net bot's action
+// head: leaf=policy), one thread only.
 //
 // See docs/ismcts.md.
 #pragma once
@@ -229,6 +231,13 @@ class Ismcts {
   void set_leaf_value(LeafValue f) {
     if (f && options_.threads != 1) throw std::invalid_argument("ismcts: a leaf value needs threads=1");
     leaf_ = std::move(f);
+  }
+  // Plays the playouts instead of uniform random moves: the action at each decision with more than
+  // one legal action (a net bot's action head: bots/net/net_bot.h, leaf=policy). Only with threads = 1.
+  using PlayoutPolicy = std::function<int(const Game&, const State&, const int* legal, int n, Rng&)>;
+  void set_playout_policy(PlayoutPolicy f) {
+    if (f && options_.threads != 1) throw std::invalid_argument("ismcts: a playout policy needs threads=1");
+    playout_ = std::move(f);
   }
   // The seat the last search decided for (-1 when the last decision was not searched).
   int last_seat() const { return last_seat_; }
@@ -521,7 +530,7 @@ class Ismcts {
         n = -1;  // judged: no playout below
       }
       if constexpr (has_random_picker<Game>::value) {
-        if (!heuristic && depth_cap == 0 && n > 0) {  // uniform random to the end: inside the engine
+        if (!heuristic && !playout_ && depth_cap == 0 && n > 0) {  // uniform random to the end: inside the engine
           Rng* const all[kMaxSeats] = {&w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng, &w.rng};
           typename Game::Picker pick{all};
           for (; n == 1; ++steps) n = g.step(d, legal[0], legal, &pick);  // forced: no draw
@@ -535,6 +544,7 @@ class Ismcts {
       while (n > 0 && (depth_cap == 0 || steps < depth_cap)) {
         int a;
         if (n == 1) a = legal[0];
+        else if (playout_) a = playout_(g, d, legal, n, w.rng);
         else if (heuristic && (eps == 0 || static_cast<uint32_t>(w.rng.next()) >= eps))
           a = policy_.act(g, d, legal, n, w.rng);
         else a = legal[w.rng.below(static_cast<uint32_t>(n))];
@@ -561,6 +571,7 @@ class Ismcts {
   Options options_;
   Policy policy_;
   LeafValue leaf_;
+  PlayoutPolicy playout_;
   std::vector<Worker> workers_;
   Stats stats_;
   int last_seat_ = -1;

@@ -40,7 +40,8 @@ class SelfPlay:
                                   epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
                                   rollout=cfg.rollout, teacher_search=cfg.teacher_search(),
                                   teacher_at_search_decisions=cfg.teacher_at_action_cards(),
-                                  label_model_moves=cfg.dagger)
+                                  label_model_moves=cfg.dagger,
+                                  teacher_policy_playouts=cfg.teacher_policy_playouts())
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
         # a teacher at the action cards only: its decisions are imitated (their visits), the model's own are not

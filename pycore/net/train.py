@@ -74,7 +74,8 @@ class TrainConfig:
     mix: float = 0.0            # after them: probability of a teacher's move in self-play
     teacher: str = "heuristic"  # who plays those moves: the heuristic bot, "ismcts:iterations=N" (its search;
                                 # the action head imitates its share of visits) or "net:search=N" (the search
-                                # takes only the action cards, the model the rest: as the net:search=N bot plays)
+                                # takes only the action cards, the model the rest: as the net:search=N bot plays;
+                                # "net:search=N,leaf=policy": its playouts played by the model's action head)
     dagger: bool = False        # with net:search=N: the search also labels the action cards the model plays (its
                                 # visits are the target there; the model's move is played): DAgger
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
@@ -145,14 +146,18 @@ class TrainConfig:
         t = str(self.teacher).strip()
         if t == "heuristic":
             return 0
-        m = re.fullmatch(r"(?:ismcts:iterations|net:search)=(\d+)", t)
-        if not m or int(m.group(1)) < 1:
-            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N (N >= 1), not "
-                             f"{self.teacher!r}")
+        m = re.fullmatch(r"ismcts:iterations=(\d+)|net:search=(\d+)(?:,leaf=(?:rollout|policy))?", t)
+        if not m or int(m.group(1) or m.group(2)) < 1:
+            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N[,leaf=policy] (N >= 1), "
+                             f"not {self.teacher!r}")
         if t.startswith("net:") and self.game != "rftg":
             raise TrainError(f"--teacher {t}: the search takes Race for the Galaxy's action cards; an Alien Frontiers "
                              "model has no such decision (use ismcts:iterations=N)")
-        return int(m.group(1))
+        return int(m.group(1) or m.group(2))
+
+    def teacher_policy_playouts(self) -> bool:
+        """Whether the teacher's search plays its playouts by the model's action head (net:search=N,leaf=policy)."""
+        return str(self.teacher).strip().endswith(",leaf=policy")
 
     def teacher_at_action_cards(self) -> bool:
         """Whether the teacher's search takes only the action cards (--teacher net:search=N)."""

@@ -125,7 +125,7 @@ void bind_net(py::module_& m) {
       "self_play",
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
          int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout,
-         int teacher_search, bool teacher_at_search_decisions, bool label_model_moves) {
+         int teacher_search, bool teacher_at_search_decisions, bool label_model_moves, bool teacher_policy_playouts) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
             heuristic > 1 || teacher_search < 0)
           throw Error("self_play: bad arguments");
@@ -134,7 +134,11 @@ void bind_net(py::module_& m) {
                                   "search decisions (RftG's action cards), not ") + T::kGame);
         if (label_model_moves && !teacher_at_search_decisions)
           throw Error("self_play: label_model_moves needs teacher_at_search_decisions");
+        if (teacher_policy_playouts && teacher_search < 1)
+          throw Error("self_play: teacher_policy_playouts needs teacher_search=N");
         auto model = checked_model<T, Error>(*g, path);
+        if (teacher_policy_playouts && !model->has_action_head())
+          throw Error("self_play: teacher_policy_playouts needs a model with an action head; " + path + " has none");
         bots::net::SelfPlayRequest req;
         req.seed = seed;
         req.first_game = first_game;
@@ -149,6 +153,7 @@ void bind_net(py::module_& m) {
         req.teacher_search = teacher_search;
         req.teacher_at_search_decisions = teacher_at_search_decisions;
         req.label_model_moves = label_model_moves;
+        req.teacher_policy_playouts = teacher_policy_playouts;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -182,11 +187,13 @@ void bind_net(py::module_& m) {
       py::arg("threads") = 1, py::arg("temperature") = 0.2, py::arg("dets") = 1, py::arg("epsilon") = 0.0,
       py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0, py::arg("teacher_search") = 0,
       py::arg("teacher_at_search_decisions") = false, py::arg("label_model_moves") = false,
+      py::arg("teacher_policy_playouts") = false,
       "Self-play games of a model choosing by value, recorded for training (docs/net.md); the teacher (the share "
       "`heuristic` of the decisions) is the heuristic bot, or with teacher_search=N the ismcts search of N "
       "iterations; with teacher_at_search_decisions, the search takes only that share of the game's search "
       "decisions (RftG: the action cards) and the model the rest; label_model_moves: the search also labels (its "
-      "visits) the search decisions the model takes (DAgger); GIL released.");
+      "visits) the search decisions the model takes (DAgger); teacher_policy_playouts: the search's playouts are "
+      "played by the model's action head (net:search=N,leaf=policy); GIL released.");
 }
 
 }  // namespace gs::pybind_support

@@ -34,18 +34,24 @@ class NetBot {
       IsmctsOptions o;
       o.iterations = opt_.search;
       search_ = std::make_unique<typename T::Search>(o);
-      if (opt_.leaf_net)  // act() binds the player before it searches
+      // act() binds the player before it searches
+      if (opt_.leaf == Leaf::Net)
         search_->set_leaf_value([this](const Game& g, const State& d, int me, double* reward) {
           float p[8];
           player_->win_probabilities(g, d, me, p);
           for (int i = 0; i < g.players(); ++i) reward[i] = p[i];
         });
-    } else if (opt_.leaf_net) {
-      throw std::invalid_argument("net: leaf=net judges the leaves of a search: give search=N too");
+      else if (opt_.leaf == Leaf::Policy)
+        search_->set_playout_policy([this](const Game& g, const State& d, const int* legal, int n, Rng&) {
+          return player_->best_action(g, d, legal, n);
+        });
+    } else if (opt_.leaf != Leaf::Rollout) {
+      throw std::invalid_argument(std::string("net: leaf=") + (opt_.leaf == Leaf::Net ? "net" : "policy") +
+                                  " judges the leaves of a search: give search=N too");
     }
   }
 
-  // The leaf value of search=N,leaf=net holds `this`: a NetBot stays where it was made.
+  // The leaf value or playout policy of search=N,leaf=net|policy holds `this`: a NetBot stays where it was made.
   NetBot(const NetBot&) = delete;
   NetBot& operator=(const NetBot&) = delete;
 
@@ -60,6 +66,9 @@ class NetBot {
     if (c != Choose::Value && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot choose=" +
                        (c == Choose::Policy ? "policy" : "hybrid") + " (use choose=value)");
+    if (opt_.leaf == Leaf::Policy && !model->has_action_head())
+      throw ModelError("model " + model->path + ": has no action head, so it cannot play the search's playouts with " +
+                       "leaf=policy (use leaf=rollout or leaf=net)");
     if (opt_.top > 0 && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot shortlist actions with top=" +
                        std::to_string(opt_.top) + " (leave top out)");

@@ -34,8 +34,8 @@ std::string net_option_help() {
          "action cards by value, the rest by policy; default: the model's), temperature=T (0: best action; > 0: sample; default: the model's, 0 unless its file says), card_temperature=T (the same at the action cards only; default: the model's, else temperature), dets=K (value choice: "
          "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
          "decisions of look-ahead by the action head, to the end of the round; default 0), top=K (value choice: judge only the K legal actions the action head likes best; default 0: all), search=N (RftG: choose the action "
-         "cards by ISMCTS with N iterations, every other decision by the net; default 0: no search), leaf=rollout|net (search: judge a leaf by a random "
-         "playout, default, or by the value head)";
+         "cards by ISMCTS with N iterations, every other decision by the net; default 0: no search), leaf=rollout|net|policy (search: judge a leaf by a random "
+         "playout, default, by the value head, or by a playout the action head plays)";
 }
 
 NetOptions net_options(const BotSpec& spec) {
@@ -76,9 +76,10 @@ NetOptions net_options(const BotSpec& spec) {
         bad(spec, "search must be a whole number of iterations in 0..10000000, not " + text::quoted(value));
       o.search = static_cast<int>(d);
     } else if (key == "leaf") {
-      if (value == "net") o.leaf_net = true;
-      else if (value == "rollout") o.leaf_net = false;
-      else bad(spec, "leaf must be rollout or net, not " + text::quoted(value));
+      if (value == "net") o.leaf = Leaf::Net;
+      else if (value == "rollout") o.leaf = Leaf::Rollout;
+      else if (value == "policy") o.leaf = Leaf::Policy;
+      else bad(spec, "leaf must be rollout, net or policy, not " + text::quoted(value));
     } else {
       bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kNames) + " (net options: " + net_option_help() +
                     ")");

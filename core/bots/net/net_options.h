@@ -14,6 +14,10 @@ enum class Choose : unsigned char {
   Hybrid,   // Value for the game's value decisions (RftG: the action cards), Policy for every other decision
 };
 
+// How the search of search=N judges a leaf: a uniform random playout (the ismcts bot's), the value head
+// (one forward pass), or a playout in which the action head makes every choice.
+enum class Leaf { Rollout, Net, Policy };
+
 struct NetOptions {
   std::string model;          // a model file; "" = the shipped model for the game
   Choose choose = Choose::Default;
@@ -27,14 +31,14 @@ struct NetOptions {
   int search = 0;             // > 0: the game's search decisions (RftG: the action cards) by ISMCTS with this many
                               // iterations (the ismcts bot's defaults otherwise); 0: every decision by the net
   int top = 0;                // value choice: judge only the action head's `top` best legal actions; 0: all
-  bool leaf_net = false;      // search: judge the search's leaves by the value head instead of random playouts
+  Leaf leaf = Leaf::Rollout;  // search: how a leaf of the search is judged
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.
 NetOptions net_options(const BotSpec& spec);
 
 // "model=PATH (default: ...), choose=policy|value|hybrid, temperature=T, dets=K, rollout=N, top=K, search=N,
-// leaf=rollout|net".
+// leaf=rollout|net|policy".
 std::string net_option_help();
 
 }  // namespace gs::bots::net

@@ -39,6 +39,8 @@ struct SelfPlayRequest {
                                              // the model every other decision (a net:search=N bot)
   bool label_model_moves = false;  // with teacher_at_search_decisions: the search's visits are also recorded at
                                    // the search decisions the model takes (the model's move is played)
+  bool teacher_policy_playouts = false;  // the teacher's search plays its playouts by the model's action head
+                                        // (net:search=N,leaf=policy) instead of uniform random moves
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
   int dets = 1;
@@ -82,18 +84,27 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
   };
   std::vector<GameOut> games(static_cast<size_t>(req.count));
   struct Worker {  // one per thread
-    Worker(const std::shared_ptr<const Model>& m, const typename T::Game& game, int iterations) : player(m, game) {
+    Worker(const std::shared_ptr<const Model>& m, const typename T::Game& game, int iterations, bool policy_playouts)
+        : player(m, game) {
       if (iterations <= 0) return;
       IsmctsOptions o;
       o.iterations = iterations;
       search = std::make_unique<typename T::Search>(o);
+      if (!policy_playouts) return;
+      // a player of its own: the playouts run inside a decision of `player`'s game
+      playout_player = std::make_unique<NetPlayer<T>>(m, game);
+      search->set_playout_policy([pp = playout_player.get()](const typename T::Game& g, const State& d,
+                                                              const int* legal, int n, Rng&) {
+        return pp->best_action(g, d, legal, n);
+      });
     }
     NetPlayer<T> player;
-    std::unique_ptr<typename T::Search> search;  // the teacher, if it searches
+    std::unique_ptr<NetPlayer<T>> playout_player;  // the teacher's playouts, with policy playouts
+    std::unique_ptr<typename T::Search> search;     // the teacher, if it searches
   };
   runner::parallel_games_with(
       req.count, req.threads,
-      [&] { return std::make_unique<Worker>(model, g, req.teacher_search); },
+      [&] { return std::make_unique<Worker>(model, g, req.teacher_search, req.teacher_policy_playouts); },
       [&](std::unique_ptr<Worker>& worker, int64_t k) {
         NetPlayer<T>& p = worker->player;
         SelfPlayData& d = games[static_cast<size_t>(k)].d;
