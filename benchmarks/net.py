@@ -57,6 +57,8 @@ STRENGTH = [
 WITH_OPTION = [
     ("rftg_base_2p_search4000_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
      "search=4000"),
+    ("rftg_base_2p_search1000_policy_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
+     "search=1000,leaf=policy"),
 ]
 REALISM_TARGET_ROUNDS = 11.5
 SPEED_TARGET_RATIO = 0.10

@@ -60,8 +60,40 @@ def test_leaf_net_judges_the_leaves_by_the_value_head(model):
     assert cards >= 12 and differs > 0
 
 
+def test_leaf_policy_plays_the_playouts_by_the_action_head(tmp_path):
+    """leaf=policy: every iteration visits the root once, the choices differ from random playouts' somewhere, and
+    a model whose action head is changed changes them (the playouts do read it)."""
+    game = base_game(2)
+    a_model, b_model = (write_random_model(tmp_path / f"{k}.gsnet", game, seed=k, choose="policy") for k in (11, 12))
+    state, cards, vs_random, vs_other = game.new_state(seed=6), 0, 0, 0
+    while not state.is_terminal() and state.round <= 6:
+        legal = state.legal_actions()
+        if state.decision == "choose_action" and len(legal) > 1:
+            spec = f"net:model={a_model},search=80,leaf=policy"
+            visits = rftg.Bot(spec, 70 + cards).action_scores(state)
+            assert sum(visits) == 80
+            a = rftg.Bot(spec, 70 + cards).act(state)
+            assert a == rftg.Bot(spec, 70 + cards).act(state) and visits[legal.index(a)] == max(visits)
+            vs_random += visits != rftg.Bot(f"net:model={a_model},search=80", 70 + cards).action_scores(state)
+            vs_other += visits != rftg.Bot(f"net:model={b_model},search=80,leaf=policy", 70 + cards).action_scores(state)
+            cards += 1
+        else:
+            a = rftg.Bot(f"net:model={a_model}").act(state)
+        state.apply(a)
+    assert cards >= 10 and vs_random > 0 and vs_other > 0
+
+
+def test_leaf_policy_needs_a_model_with_an_action_head(tmp_path):
+    game = base_game(2)
+    m = write_random_model(tmp_path / "v.gsnet", game, seed=3, choose="value", action_rows=0)
+    state = game.new_state(seed=1)
+    with pytest.raises(rftg.RulesError, match="has no action head, so it cannot play the search's playouts with leaf=policy"):
+        rftg.Bot(f"net:model={m},search=10,leaf=policy").act(state)
+
+
 def test_one_and_two_threads_give_identical_rows_with_searching_net_seats(model):
-    bots = [f"net:model={model},search=30", "heuristic", f"net:model={model},search=30,leaf=net", "ismcts:iterations=30"]
+    bots = [f"net:model={model},search=30", "heuristic", f"net:model={model},search=30,leaf=net",
+            f"net:model={model},search=30,leaf=policy"]
     one, two = rows(bots, games=8, threads=1), rows(bots, games=8, threads=2)
     same(one, two)
     assert len(set(one["rounds"].tolist())) > 1
@@ -74,10 +106,11 @@ def test_a_bad_search_is_refused_with_one_line(value):
 
 
 def test_a_bad_leaf_or_a_leaf_without_search_is_refused():
-    with pytest.raises(rftg.RulesError, match="leaf must be rollout or net"):
+    with pytest.raises(rftg.RulesError, match="leaf must be rollout, net or policy"):
         rftg.Bot("net:search=10,leaf=heuristic")
-    with pytest.raises(rftg.RulesError, match="leaf=net judges the leaves of a search: give search=N too"):
-        rftg.Bot("net:leaf=net")
+    for leaf in ("net", "policy"):
+        with pytest.raises(rftg.RulesError, match=f"leaf={leaf} judges the leaves of a search: give search=N too"):
+            rftg.Bot(f"net:leaf={leaf}")
 
 
 def test_alien_frontiers_refuses_search():
@@ -91,3 +124,4 @@ def test_the_chunk_sizing_counts_the_search():
     plain, searching = (seat_seconds("rftg", 2, s) for s in ("net", "net:search=1000"))
     assert searching > 20 * plain
     assert searching < seat_seconds("rftg", 2, "ismcts:iterations=1000") / 2  # a search once a round, not every decision
+    assert seat_seconds("rftg", 2, "net:search=1000,leaf=policy") > 3 * searching  # playouts by the net cost more

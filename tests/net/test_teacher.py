@@ -182,3 +182,32 @@ def test_a_dagger_training_records_it_and_needs_a_search_at_the_action_cards(tmp
     for teacher in ("heuristic", "ismcts:iterations=20"):
         with pytest.raises(TrainError, match="--dagger needs --teacher net:search=N"):
             TrainConfig(out="x", teacher=teacher, dagger=True).validate()
+
+
+def test_a_teacher_with_policy_playouts_searches_by_the_models_action_head(tmp_path):
+    """--teacher net:search=N,leaf=policy (self_play teacher_policy_playouts): the search's visits differ from
+    those of random playouts, the data is the same on 1 and 2 threads, and it needs a search and an action head."""
+    from galaxysim.net.train import TrainConfig, TrainError
+
+    game = base_game(2)
+    m = write_random_model(tmp_path / "m.gsnet", game, seed=8, choose="policy")
+    kw = dict(seed=4, first_game=0, count=3, heuristic=1.0, teacher_search=40, teacher_at_search_decisions=True)
+    d = _rftg.self_play(game, str(m), threads=1, teacher_policy_playouts=True, **kw)
+    rand = _rftg.self_play(game, str(m), threads=1, **kw)
+    assert (np.asarray(d["by"]) == 4).any()
+    assert not np.array_equal(np.asarray(d["legal_visits"]), np.asarray(rand["legal_visits"]))
+    two = _rftg.self_play(game, str(m), threads=2, teacher_policy_playouts=True, **kw)
+    for k in d:
+        assert np.array_equal(np.asarray(d[k]), np.asarray(two[k])), k
+    with pytest.raises(_rftg.RulesError, match="teacher_policy_playouts needs teacher_search"):
+        _rftg.self_play(game, str(m), seed=1, first_game=0, count=1, teacher_policy_playouts=True)
+    bare = write_random_model(tmp_path / "v.gsnet", game, seed=8, choose="value", action_rows=0)
+    with pytest.raises(_rftg.RulesError, match="needs a model with an action head"):
+        _rftg.self_play(game, str(bare), teacher_policy_playouts=True, **kw)
+    cfg = TrainConfig(out="x", teacher="net:search=40,leaf=policy", dagger=True)
+    cfg.validate()
+    assert cfg.teacher_search() == 40 and cfg.teacher_policy_playouts() and cfg.teacher_at_action_cards()
+    assert not TrainConfig(out="x", teacher="net:search=40").teacher_policy_playouts()
+    for bad in ("ismcts:iterations=40,leaf=policy", "net:search=40,leaf=value"):
+        with pytest.raises(TrainError, match="--teacher must be"):
+            TrainConfig(out="x", teacher=bad).validate()

@@ -52,7 +52,8 @@ def test_the_command_a_model_records_gives_back_the_same_training():
              TrainConfig(out="o", players=4, expansion="rvi", goals=True, takeovers=True, behaviour="value",
                          choose="hybrid", discount=0.98, capped="even", start="shipped", variant="hand_limit=12 Gambling World.cost=2"),
              TrainConfig(out="o", expansion="tgs", goals=False, draft=True, policy_temperature=0.2, lr=0.002,
-                         keep_models=True)]
+                         keep_models=True),
+             TrainConfig(out="o", teacher="net:search=400,leaf=policy", dagger=True, warmup=0, mix=0.25)]
     for cfg in cases:
         words = shlex.split(cfg.command())
         assert words[:2] == ["galaxysim", "train"] and "--out" not in words
