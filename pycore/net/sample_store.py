@@ -20,6 +20,7 @@ import numpy as np
 
 from .samples import Samples
 
+
 def path_of(out: Path, gen: int) -> Path:
     return out / f"samples-{gen:04d}.npz"
 
@@ -33,7 +34,7 @@ def save(path: Path, samples: Samples, mean_length: float, capped: float, model:
     tmp = path.with_name(path.name + f".tmp{os.getpid()}")
     with open(tmp, "wb") as fh:
         np.savez_compressed(fh, **arrays, games=np.int64(samples.games), mean_length=np.float64(mean_length),
-                 capped=np.float64(capped), model=np.str_(model_hash(model)))
+                            capped=np.float64(capped), model=np.str_(model_hash(model)))
     os.replace(tmp, path)
 
 

@@ -61,8 +61,8 @@ def test_leaf_net_judges_the_leaves_by_the_value_head(model):
 
 
 def test_leaf_policy_plays_the_playouts_by_the_action_head(tmp_path):
-    """leaf=policy: every iteration visits the root once, the choices differ from random playouts' somewhere, and
-    a model whose action head is changed changes them (the playouts do read it)."""
+    """leaf=policy: every iteration visits the root once, the visits differ from random playouts' somewhere, and
+    another model's playouts give other visits (the playouts do read the model)."""
     game = base_game(2)
     a_model, b_model = (write_random_model(tmp_path / f"{k}.gsnet", game, seed=k, choose="policy") for k in (11, 12))
     state, cards, vs_random, vs_other = game.new_state(seed=6), 0, 0, 0
