@@ -14,6 +14,9 @@ loop (train.py) asks it once per generation with the model file of that generati
   Wherever a search chose, in any generation, the action head's target is its share of visits; with
   `dagger` the search also labels the action cards the model plays after the warm-up (DAgger: the teacher's
   targets on the positions the model's own play reaches, where a model alone drifts from the teacher's games).
+  A model that chooses by value (`choose` value or hybrid: every Alien Frontiers model) also gets choice
+  examples where a search chose or labelled: the position after every legal action, whose values learn to
+  rank the actions as the search's visits do (train.choice_loss).
 """
 from __future__ import annotations
 
@@ -41,7 +44,8 @@ class SelfPlay:
                                   rollout=cfg.rollout, teacher_search=cfg.teacher_search(),
                                   teacher_at_search_decisions=cfg.teacher_at_action_cards(),
                                   label_model_moves=cfg.dagger,
-                                  teacher_policy_playouts=cfg.teacher_policy_playouts())
+                                  teacher_policy_playouts=cfg.teacher_policy_playouts(),
+                                  record_candidates=cfg.teacher_search() > 0 and cfg.choose != "policy")
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
         # a teacher at the action cards only: its decisions are imitated (their visits), the model's own are not

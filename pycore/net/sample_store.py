@@ -47,7 +47,9 @@ def load(path: Path, model: Path, log: Callable[[str], None]) -> tuple[Samples, 
             if str(z["model"]) != model_hash(model):
                 log(f"{path}: played by another model than {model}; playing the generation again")
                 return None
-            arrays = {f.name: z[f.name] for f in fields(Samples) if f.name != "games"}
+            # the choice examples (c_*) are absent from files stored before they existed: none then
+            arrays = {f.name: z[f.name] for f in fields(Samples)
+                      if f.name != "games" and (f.name in z.files or not f.name.startswith("c_"))}
             s = Samples(**arrays, games=int(z["games"]))
             return s, float(z["mean_length"]), float(z["capped"])
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:

@@ -3,7 +3,10 @@
 * value examples: input rows of a position as one seat sees it, and the game's result from that seat's view
   (seat block k = the seat k places after it: 1/j for each of j winners, 0 for the others);
 * policy examples: input rows of a decision as the deciding seat sees it, the classes of its legal actions
-  and a target distribution over them.
+  and a target distribution over them;
+* choice examples (a search teacher's decisions, for a model that chooses by value): the input rows of the
+  position after each legal action as the deciding seat sees it (or, where the action ends the game, that seat's
+  result) and which of them the search chose: the value head learns to rank the actions as the search did.
 
 A data source makes `Samples`: the engine's self-play (`from_self_play`: value examples are the positions
 after each chosen action, policy targets the teacher's values of every legal action), or recorded decisions
@@ -12,7 +15,7 @@ int32 input rows (inputs.InputSpec), flat with int64 offsets.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -31,6 +34,15 @@ class Samples:
     p_legal_class: np.ndarray
     p_legal_target: np.ndarray  # float32, sums to 1 per decision
     games: int = 0
+    # choice examples: candidates c_choice_offsets[i] .. [i+1] of choice i; candidate j's rows
+    # c_rows[c_offsets[j] .. c_offsets[j+1]] (none where it ends the game), c_end[j] the deciding seat's result
+    # then (-1: the game goes on), c_target[j] the search's choice (its most visited; choice_examples)
+    c_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
+    c_offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, np.int64))
+    c_choice_offsets: np.ndarray = field(default_factory=lambda: np.zeros(1, np.int64))
+    c_end: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    c_target: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    c_players: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int8))
 
     @property
     def values(self) -> int:
@@ -39,6 +51,10 @@ class Samples:
     @property
     def decisions(self) -> int:
         return len(self.p_offsets) - 1
+
+    @property
+    def choices(self) -> int:
+        return len(self.c_choice_offsets) - 1
 
     @classmethod
     def concat(cls, parts: list["Samples"]) -> "Samples":
@@ -62,7 +78,9 @@ class Samples:
             v_players=join("v_players"), v_next=np.concatenate(nexts) if nexts else np.zeros(0, np.int64), p_rows=join("p_rows"), p_offsets=join_offsets("p_offsets", "p_rows"),
             p_players=join("p_players"), p_legal_offsets=join_offsets("p_legal_offsets", "p_legal_class"),
             p_legal_class=join("p_legal_class"), p_legal_target=join("p_legal_target"),
-            games=sum(p.games for p in parts))
+            games=sum(p.games for p in parts), c_rows=join("c_rows"), c_offsets=join_offsets("c_offsets", "c_rows"),
+            c_choice_offsets=join_offsets("c_choice_offsets", "c_end"), c_end=join("c_end"), c_target=join("c_target"),
+            c_players=join("c_players"))
 
     def nbytes(self) -> int:
         return sum(getattr(self, f.name).nbytes for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray))
@@ -211,9 +229,36 @@ def from_self_play(d: dict, players: int, blocks: int, policy_temperature: float
         with_visits(policy_targets(d["legal_value"], d["legal_offsets"], policy_temperature), d["legal_offsets"],
                     d.get("legal_visits"))
     n = len(seat)
+    choices = choice_examples(d, players)
     return Samples(
         v_rows=v_rows.astype(np.int32), v_offsets=v_off, v_target=v_target,
         v_players=np.full(len(vi), players, np.int8), v_next=v_next,
         p_rows=d["rows"].astype(np.int32), p_offsets=d["rows_offsets"].astype(np.int64),
         p_players=np.full(n, players, np.int8), p_legal_offsets=d["legal_offsets"].astype(np.int64),
-        p_legal_class=d["legal_class"].astype(np.int64), p_legal_target=targets, games=games)
+        p_legal_class=d["legal_class"].astype(np.int64), p_legal_target=targets, games=games, **choices)
+
+
+def choice_examples(d: dict, players: int) -> dict:
+    """The choice examples (Samples.c_*) of self_play() output recorded with record_candidates: the decisions
+    with candidates, their target the search's choice: its most visited actions (shared equally if several).
+    Not the share of visits itself: an Alien Frontiers search of 1,000 iterations spreads them widely (its
+    most visited action had on average a third of them), and a value model plays only the best."""
+    if "cand_decision_offsets" not in d or not len(d["cand_end"]):
+        return {}
+    cdo = d["cand_decision_offsets"].astype(np.int64)
+    has = np.nonzero(np.diff(cdo) > 0)[0]
+    legal_off = d["legal_offsets"].astype(np.int64)
+    # a decision's candidates are its legal actions, in order: their targets are its legal_visits
+    visits, off = ragged_take(np.asarray(d["legal_visits"], np.float32), legal_off, has)
+    n = np.diff(off)
+    seg = np.repeat(np.arange(len(has)), n)
+    top = np.zeros(len(has), np.float32)
+    np.maximum.at(top, seg, visits)
+    target = (visits >= top[seg]).astype(np.float32)
+    count = np.zeros(len(has), np.float32)
+    np.add.at(count, seg, target)
+    target /= count[seg]
+    return dict(c_rows=d["cand_rows"].astype(np.int32), c_offsets=d["cand_offsets"].astype(np.int64),
+                c_choice_offsets=np.concatenate([[0], cdo[has + 1]]).astype(np.int64),
+                c_end=d["cand_end"].astype(np.float32), c_target=target.astype(np.float32),
+                c_players=np.full(len(has), players, np.int8))

@@ -93,6 +93,7 @@ class TrainConfig:
     play_temperature: float = 0.0  # ... and at what temperature (0: the best action; > 0: sampled; the header's
                                    # "temperature", which net:temperature=T overrides)
     play_card_temperature: float | None = None  # ... at the action cards (RftG), if not the same ("card_temperature")
+    play_stall_temperature: float | None = None  # ... at the action cards of a seat in a stall ("stall_temperature")
     start: str | None = None    # a model file to start from (same game and layout), or "shipped"
     seed: int = 1
     threads: int = 1
@@ -136,6 +137,8 @@ class TrainConfig:
             raise TrainError(f"--play-temperature must be in [0, 100], not {self.play_temperature!r}")
         if self.play_card_temperature is not None and not 0 <= self.play_card_temperature <= 100:
             raise TrainError(f"--play-card-temperature must be in [0, 100], not {self.play_card_temperature!r}")
+        if self.play_stall_temperature is not None and not 0 <= self.play_stall_temperature <= 100:
+            raise TrainError(f"--play-stall-temperature must be in [0, 100], not {self.play_stall_temperature!r}")
         if self.game == "af" and self.choose != "value":
             self.choose = "value"  # AF models have no action head (docs/net.md)
         if "," in str(self.out) or ":" in Path(self.out).name:
@@ -259,6 +262,7 @@ def export(path: Path, net, spec: InputSpec, actions, cfg: TrainConfig, game, ex
         action_space=space, weights=w, choose=cfg.choose if len(classes) else "value", unseen_logit=unseen,
         configuration=configuration, **({"temperature": cfg.play_temperature} if cfg.play_temperature else {}),
         **({"card_temperature": cfg.play_card_temperature} if cfg.play_card_temperature is not None else {}),
+        **({"stall_temperature": cfg.play_stall_temperature} if cfg.play_stall_temperature is not None else {}),
         **extra)
     return model_file.write(path, head, w)
 
@@ -293,6 +297,37 @@ def predict_values(net, samples: Samples, torch, batch: int = 8192) -> np.ndarra
     return out
 
 
+CHOICE_BATCH = 32  # choice examples per step (each with one value example per legal action)
+
+
+def choice_loss(net, samples: Samples, idx: np.ndarray, temperature: float, torch):
+    """Cross-entropy of the search's choice (c_target) against softmax(log-odds of the deciding seat's win
+    probability after each legal action / temperature), for the choice examples idx: the value head learns to
+    rank the actions of a decision as the search did, which is how a value model chooses (choose=value)."""
+    cand, coff = ragged_take(np.arange(len(samples.c_end), dtype=np.int64), samples.c_choice_offsets, idx)
+    n = np.diff(coff)
+    end = samples.c_end[cand]
+    live = np.nonzero(end < 0)[0]
+    p_end = np.clip(end.astype(np.float64), 1e-6, 1 - 1e-6)
+    score = torch.from_numpy(np.log(p_end / (1 - p_end)).astype(np.float32))
+    if len(live):
+        rows, off = ragged_take(samples.c_rows, samples.c_offsets, cand[live])
+        h = net.trunk(torch.from_numpy(rows.astype(np.int64)), torch.from_numpy(off[:-1]))
+        players = np.repeat(samples.c_players[idx], n)[live]
+        lp = net.value_log_probs(h, torch.from_numpy(players.astype(np.int64)))[:, 0]
+        odds = lp - torch.log1p(-lp.exp().clamp(max=1 - 1e-6))
+        score = score.index_put((torch.from_numpy(live),), odds)
+    rowi = np.repeat(np.arange(len(idx)), n)
+    col = np.arange(len(cand)) - np.repeat(coff[:-1], n)
+    pad = torch.full((len(idx), int(n.max())), float("-inf")).index_put(
+        (torch.from_numpy(rowi), torch.from_numpy(col)), score / temperature)
+    t = np.zeros((len(idx), int(n.max())), np.float32)
+    t[rowi, col] = samples.c_target[cand]
+    t = torch.from_numpy(t)
+    logp = torch.log_softmax(pad, dim=1)
+    return -(torch.where(t > 0, t * logp, torch.zeros(()))).sum(1).mean()
+
+
 def train_on(net, opt, actions, samples: Samples, cfg: TrainConfig, rng: np.random.Generator, torch) -> dict:
     """One generation's passes over the samples; returns the mean losses. Value targets: TD(lambda) along each
     seat's positions, bootstrapped from the network as it is before this generation's training."""
@@ -303,8 +338,9 @@ def train_on(net, opt, actions, samples: Samples, cfg: TrainConfig, rng: np.rand
     vb = _batches(samples.values, cfg.batch, steps, rng)
     pb = _batches(samples.decisions, cfg.batch, steps, rng)
     has_policy = len(actions) > 0 and samples.decisions > 0
-    sums = {"value": 0.0, "policy": 0.0}
-    for vi, pi in zip(vb, pb):
+    cb = _batches(samples.choices, CHOICE_BATCH, steps, rng)
+    sums = {"value": 0.0, "policy": 0.0, "choice": 0.0}
+    for vi, pi, ci in zip(vb, pb, cb):
         loss = torch.zeros(())
         if vi is not None:
             rows, off = ragged_take(samples.v_rows, samples.v_offsets, vi)
@@ -334,6 +370,10 @@ def train_on(net, opt, actions, samples: Samples, cfg: TrainConfig, rng: np.rand
             lpol = -(torch.where(t > 0, t * logp, torch.zeros(()))).sum(1).mean()
             loss = loss + cfg.policy_weight * lpol
             sums["policy"] += float(lpol.detach())
+        if ci is not None:
+            lc = choice_loss(net, samples, ci, cfg.policy_temperature, torch)
+            loss = loss + cfg.policy_weight * lc
+            sums["choice"] += float(lc.detach())
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -360,6 +400,7 @@ def _samples(source, out: Path, gen: int, log) -> Samples:
 
 # settings a resume may change: none changes the weights (the play temperatures only write the model's header)
 _MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature",
+               "play_stall_temperature",
                "keep_models")
 
 
@@ -441,7 +482,8 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             spent += time.perf_counter() - t0
             stats = {"generation": gen, "games": new.games, "self_play_seconds": round(t_play, 2),
                      "seconds": round(time.perf_counter() - t0, 2), "value_loss": round(losses["value"], 4),
-                     "policy_loss": round(losses["policy"], 4), "mean_length": source.last_mean_length,
+                     "policy_loss": round(losses["policy"], 4),
+                     **({"choice_loss": round(losses["choice"], 4)} if samples.choices else {}), "mean_length": source.last_mean_length,
                      "at_cap": source.last_capped, "samples": samples.values + samples.decisions}
             history.append(stats)
             export(_gen_path(out, gen), net, spec, actions, cfg, game, {"training": _facts(cfg, gen, spent, history)})
@@ -540,6 +582,7 @@ def _advance(bar, stats: dict, log) -> None:
     if bar is None:
         log(f"generation {stats['generation']}: {stats['games']} games in {stats['self_play_seconds']} s, "
             f"value loss {stats['value_loss']}, policy loss {stats['policy_loss']}, "
+            + (f"choice loss {stats['choice_loss']}, " if "choice_loss" in stats else "") +
             f"mean length {stats['mean_length']}, at the cap {_percent(stats)}"
             + (f", vs heuristic {stats['vs_heuristic']}" if "vs_heuristic" in stats else ""))
     if stats.get("at_cap", 0) > STALL_WARNING:
@@ -548,8 +591,9 @@ def _advance(bar, stats: dict, log) -> None:
             f"contaminated: docs/net.md, \"Games at the cap\")")
     if bar is None:
         return
-    bar.set_postfix(v=stats["value_loss"], p=stats["policy_loss"], len=stats["mean_length"], cap=_percent(stats),
-                    sp=f"{stats['games'] / max(stats['self_play_seconds'], 1e-9):.0f}g/s")
+    choice = {"c": stats["choice_loss"]} if "choice_loss" in stats else {}
+    bar.set_postfix(v=stats["value_loss"], p=stats["policy_loss"], **choice, len=stats["mean_length"],
+                    cap=_percent(stats), sp=f"{stats['games'] / max(stats['self_play_seconds'], 1e-9):.0f}g/s")
     bar.update(1)
 
 

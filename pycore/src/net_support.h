@@ -125,7 +125,8 @@ void bind_net(py::module_& m) {
       "self_play",
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
          int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout,
-         int teacher_search, bool teacher_at_search_decisions, bool label_model_moves, bool teacher_policy_playouts) {
+         int teacher_search, bool teacher_at_search_decisions, bool label_model_moves, bool teacher_policy_playouts,
+         bool record_candidates) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
             heuristic > 1 || teacher_search < 0)
           throw Error("self_play: bad arguments");
@@ -136,6 +137,9 @@ void bind_net(py::module_& m) {
           throw Error("self_play: label_model_moves needs teacher_at_search_decisions");
         if (teacher_policy_playouts && teacher_search < 1)
           throw Error("self_play: teacher_policy_playouts needs teacher_search=N");
+        if (record_candidates && teacher_search < 1)
+          throw Error("self_play: record_candidates needs teacher_search=N (candidates are recorded where the search "
+                      "chose or labelled)");
         auto model = checked_model<T, Error>(*g, path);
         if (teacher_policy_playouts && !model->has_action_head())
           throw Error("self_play: teacher_policy_playouts needs a model with an action head; " + path + " has none");
@@ -154,6 +158,7 @@ void bind_net(py::module_& m) {
         req.teacher_at_search_decisions = teacher_at_search_decisions;
         req.label_model_moves = label_model_moves;
         req.teacher_policy_playouts = teacher_policy_playouts;
+        req.record_candidates = record_candidates;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -177,6 +182,10 @@ void bind_net(py::module_& m) {
         out["legal_visits"] = to_numpy(std::move(d.legal_visits));
         out["chosen"] = to_numpy(std::move(d.chosen));
         out["by"] = to_numpy(std::move(d.by));
+        out["cand_decision_offsets"] = to_numpy(std::move(d.cand_decision_offsets));
+        out["cand_offsets"] = to_numpy(std::move(d.cand_offsets));
+        out["cand_rows"] = to_numpy(std::move(d.cand_rows));
+        out["cand_end"] = to_numpy(std::move(d.cand_end));
         out["result"] = to_numpy(std::move(d.result));
         out["score"] = to_numpy(std::move(d.score));
         out["length"] = to_numpy(std::move(d.length));
@@ -187,13 +196,15 @@ void bind_net(py::module_& m) {
       py::arg("threads") = 1, py::arg("temperature") = 0.2, py::arg("dets") = 1, py::arg("epsilon") = 0.0,
       py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0, py::arg("teacher_search") = 0,
       py::arg("teacher_at_search_decisions") = false, py::arg("label_model_moves") = false,
-      py::arg("teacher_policy_playouts") = false,
+      py::arg("teacher_policy_playouts") = false, py::arg("record_candidates") = false,
       "Self-play games of a model choosing by value, recorded for training (docs/net.md); the teacher (the share "
       "`heuristic` of the decisions) is the heuristic bot, or with teacher_search=N the ismcts search of N "
       "iterations; with teacher_at_search_decisions, the search takes only that share of the game's search "
       "decisions (RftG: the action cards) and the model the rest; label_model_moves: the search also labels (its "
       "visits) the search decisions the model takes (DAgger); teacher_policy_playouts: the search's playouts are "
-      "played by the model's action head (net:search=N,leaf=policy); GIL released.");
+      "played by the model's action head (net:search=N,leaf=policy); record_candidates: where the search's visits "
+      "were recorded, also the input rows of the position after every legal action (cand_*), for a value "
+      "model's choice; GIL released.");
 }
 
 }  // namespace gs::pybind_support

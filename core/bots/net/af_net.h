@@ -49,6 +49,8 @@ struct AfNet {
   static bool may_stay_hidden(const State&) { return false; }  // not worked out for AF
   static bool same_in_every_determinization(const State&, const State&) { return false; }
   static bool at_safety_cap(const Game&, const State& s) { return s.end == af::kEndTurnCap; }
+  static uint64_t progress(const State&) { return 0; }  // no value decisions: never asked
+  static int round(const State& s) { return s.turn; }
   // A look-ahead (NetPlayer::rollout_scores) runs to the end of the seat's turn.
   static bool rollout_end(const Game&, const State&, const State& now, int seat) { return now.active != seat; }
 };

@@ -134,6 +134,7 @@ Model parse_model(const std::string& b, const std::string& path) {
     };
     m.default_temperature = temperature("temperature", 0);
     m.default_card_temperature = temperature("card_temperature", -1);
+    m.default_stall_temperature = temperature("stall_temperature", -1);
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }

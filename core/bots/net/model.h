@@ -56,6 +56,8 @@ struct Model {
   double default_temperature = 0;  // how it plays by default: 0 the best action, > 0 sampled (header "temperature")
   double default_card_temperature = -1;  // ... at the game's value decisions (RftG: the action cards; header
                                          // "card_temperature"); < 0: default_temperature
+  double default_stall_temperature = -1;  // ... at the action cards of a seat in a stall (header
+                                          // "stall_temperature"); < 0: default_card_temperature
   std::string header_json;     // the header as written (training facts, options, ...)
 
   // Dimensions.

@@ -7,6 +7,7 @@
 // game's search decisions (RftG: the action cards, T::value_decision) are chosen by ISMCTS
 // (T::Search, the ismcts bot with N iterations), seeded from the same rng.
 #pragma once
+#include <array>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -78,6 +79,11 @@ class NetBot {
     if (opt_.card_temperature >= 0) card_temperature_ = opt_.card_temperature;
     else if (opt_.temperature < 0 && model->default_card_temperature >= 0) card_temperature_ = model->default_card_temperature;
     else card_temperature_ = temperature_;
+    // a stall: the spec's stall_temperature, else (when the spec gives no temperature) the model's, else as any card
+    if (opt_.stall_temperature >= 0) stall_temperature_ = opt_.stall_temperature;
+    else if (opt_.temperature < 0 && opt_.card_temperature < 0 && model->default_stall_temperature >= 0)
+      stall_temperature_ = model->default_stall_temperature;
+    else stall_temperature_ = card_temperature_;
     player_ = std::move(player);
     game_ = &g;
     players_ = g.players();
@@ -91,7 +97,8 @@ class NetBot {
     if (searches(s)) return search_->act(g, s, legal, n, rng);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
-    return legal[pick(scores_.data(), n, T::value_decision(s) ? card_temperature_ : temperature_, by_value(s), rng)];
+    const double t = !T::value_decision(s) ? temperature_ : in_stall(g, s) ? stall_temperature_ : card_temperature_;
+    return legal[pick(scores_.data(), n, t, by_value(s), rng)];
   }
 
   // The scores act() compares (policy logits or win probabilities; with search, the search's
@@ -118,6 +125,23 @@ class NetBot {
   NetPlayer<T>* player() { return player_.get(); }
 
  private:
+  // Whether the deciding seat meets its action cards in a stall: the game's progress (T::progress: RftG's
+  // tableaus, goods and VP) is as it was at its action cards one round before (at a round's second card, the
+  // first's answer). Without a temperature of its own for a stall nothing is remembered. The first action
+  // cards of a game are in round 1, and a game lasts more than one round, so the memory of the game before
+  // never answers for a new one: the choice depends only on this game, whatever else the bot played.
+  bool in_stall(const Game& g, const State& s) {
+    if (stall_temperature_ == card_temperature_) return false;
+    Seen& m = seen_[static_cast<size_t>(g.current_player(s)) % seen_.size()];
+    const int r = T::round(s);
+    const uint64_t progress = T::progress(s);
+    if (r == m.round && progress == m.progress) return m.stall;
+    m.stall = r == m.round + 1 && progress == m.progress;
+    m.round = r;
+    m.progress = progress;
+    return m.stall;
+  }
+
   // Whether this decision is judged by the value head (its scores are win probabilities) or the action head.
   bool by_value(const State& s) const {
     return choose_ == Choose::Value || (choose_ == Choose::Hybrid && T::value_decision(s));
@@ -131,7 +155,13 @@ class NetBot {
 
   NetOptions opt_;
   Choose choose_ = Choose::Policy;
-  double temperature_ = 0, card_temperature_ = 0;  // after bind: the options, or the model's own
+  double temperature_ = 0, card_temperature_ = 0, stall_temperature_ = 0;  // after bind: the options or the model's
+  struct Seen {  // per seat: its last action cards' round and the game's progress then (in_stall)
+    int round = -2;
+    uint64_t progress = 0;
+    bool stall = false;
+  };
+  std::array<Seen, 8> seen_{};
   const Game* game_ = nullptr;
   int players_ = 0, instances_ = 0;
   std::unique_ptr<NetPlayer<T>> player_;

@@ -9,6 +9,7 @@
 #include "bots/net/net_traits.h"
 #include "bots/net/rftg_action_class.h"
 #include "bots/rftg_ismcts.h"
+#include "common/rng.h"
 #include "rftg/game.h"
 #include "rftg/heuristic.h"
 #include "rftg/observation_tensor.h"
@@ -51,6 +52,18 @@ struct RftgNet {
   static bool at_safety_cap(const Game& g, const State& s) {
     return rftg::game_end_condition(g, s) == rftg::GameEnd::RoundCap;
   }
+  // The game's visible progress: every tableau, the goods on it, the VP chips and the pool. A seat whose
+  // action cards meet the same progress as one round before is in a stall (NetBot's stall_temperature).
+  static uint64_t progress(const State& s) {
+    uint64_t h = splitmix64(static_cast<uint64_t>(s.vp_pool));
+    for (int k = 0; k < decltype(s.has_good)::kWords; ++k) h = splitmix64(h ^ s.has_good.w[k]);
+    for (int i = 0; i < s.players; ++i) {
+      h = splitmix64(h ^ s.chips[i]);
+      for (int k = 0; k < decltype(s.has_good)::kWords; ++k) h = splitmix64(h ^ s.tableau[i].w[k]);
+    }
+    return h;
+  }
+  static int round(const State& s) { return s.round; }
   // A look-ahead (NetPlayer::rollout_scores) runs to the end of the round.
   static bool rollout_end(const Game&, const State& from, const State& now, int) { return now.round != from.round; }
 };

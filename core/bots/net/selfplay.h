@@ -12,9 +12,13 @@
 //   at a decision the search took, the share of its visits of each legal action (the imitation target);
 //   the input rows of the position after the chosen action (the same seat's view of the real game;
 //   none when the action ended the game): the value head's input and the TD(lambda) chain;
+//   with record_candidates, where the search's visits were recorded: the input rows of the position after
+//   every legal action (the same seat's view), or the seat's result where the action ends the game: the
+//   inputs of a value model's choice, which learns to rank the actions as the search's visits do;
 // and for every game the result of each seat (1/k to each of k winners) and its score.
 // Game `i` depends only on (seed, i, model, options): threads do not change the data.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -43,6 +47,7 @@ struct SelfPlayRequest {
                                         // (net:search=N,leaf=policy) instead of uniform random moves
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
+  bool record_candidates = false;  // at the decisions with the search's visits: each legal action's after-position
   int dets = 1;
   int rollout = 0;           // > 0: the values are judged after a look-ahead of at most this many decisions
                              // (NetPlayer::rollout_scores); 0: right after the action (value_scores)
@@ -63,12 +68,43 @@ struct SelfPlayData {
   std::vector<int16_t> chosen;        // index of the chosen action among the legal ones
   std::vector<int8_t> by;             // who chose it: 0 the values, 1 a random move, 2 the heuristic, 3 the action
                                       // head, 4 the search
+  // With record_candidates: candidates of decision d are cand_decision_offsets[d] .. [d+1] (none, or one per
+  // legal action in legal order); candidate c's rows are cand_rows[cand_offsets[c] .. cand_offsets[c+1]] (none
+  // when the action ends the game) and cand_end[c] the deciding seat's result then (-1: the game goes on).
+  std::vector<int64_t> cand_decision_offsets;
+  std::vector<int64_t> cand_offsets;
+  std::vector<int32_t> cand_rows;
+  std::vector<float> cand_end;
   // One entry per game (players entries each).
   std::vector<float> result;          // 1/k for each of k winners, else 0
   std::vector<int16_t> score;
   std::vector<int16_t> length;        // rounds (RftG) or turns (AF)
   std::vector<int8_t> capped;         // 1: stopped by the safety cap on rounds or turns (T::at_safety_cap)
 };
+
+// The position after each legal action of s, as `me` sees it (SelfPlayData's candidates).
+template <class T>
+void record_candidates(const typename T::Game& g, const typename T::State& s, int me, const int* legal, int n,
+                       NetPlayer<T>& p, std::vector<int32_t>& rows, SelfPlayData& d) {
+  int next[T::Game::kMaxLegal];
+  for (int i = 0; i < n; ++i) {
+    typename T::State t = s;
+    g.step(t, legal[i], next);
+    float end = -1;
+    if (g.is_terminal(t)) {
+      int w[8];
+      const int k = g.winners(t, w);
+      end = 0;
+      for (int j = 0; j < k; ++j)
+        if (w[j] == me) end = 1.0f / static_cast<float>(k);
+    } else {
+      const int nr = p.rows(t, me, rows.data());
+      d.cand_rows.insert(d.cand_rows.end(), rows.begin(), rows.begin() + nr);
+    }
+    d.cand_end.push_back(end);
+    d.cand_offsets.push_back(static_cast<int64_t>(d.cand_rows.size()));
+  }
+}
 
 // length(state): the game's length in its own unit (rounds, turns).
 template <class T, class Length>
@@ -119,6 +155,8 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
         d.rows_offsets.push_back(0);
         d.after_offsets.push_back(0);
         d.legal_offsets.push_back(0);
+        d.cand_decision_offsets.push_back(0);
+        d.cand_offsets.push_back(0);
         while (n > 0) {
           const int me = g.current_player(s);
           if (n == 1) {
@@ -188,6 +226,9 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           d.legal_offsets.push_back(static_cast<int64_t>(d.legal_class.size()));
           d.chosen.push_back(static_cast<int16_t>(c));
           d.by.push_back(static_cast<int8_t>(by));
+          if (req.record_candidates && std::any_of(visits, visits + n, [](float v) { return v > 0; }))
+            record_candidates(g, s, me, legal, n, p, rows, d);
+          d.cand_decision_offsets.push_back(static_cast<int64_t>(d.cand_end.size()));
           n = g.step(s, legal[c], legal);
           if (n > 0) {
             nr = p.rows(s, me, rows.data());
@@ -218,6 +259,8 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
   out.rows_offsets.push_back(0);
   out.after_offsets.push_back(0);
   out.legal_offsets.push_back(0);
+  out.cand_decision_offsets.push_back(0);
+  out.cand_offsets.push_back(0);
   for (GameOut& go : games) {
     SelfPlayData& d = go.d;
     out.game.insert(out.game.end(), d.game.begin(), d.game.end());
@@ -233,6 +276,10 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
     out.legal_visits.insert(out.legal_visits.end(), d.legal_visits.begin(), d.legal_visits.end());
     out.chosen.insert(out.chosen.end(), d.chosen.begin(), d.chosen.end());
     out.by.insert(out.by.end(), d.by.begin(), d.by.end());
+    append_offsets(out.cand_decision_offsets, d.cand_decision_offsets, static_cast<int64_t>(out.cand_end.size()));
+    append_offsets(out.cand_offsets, d.cand_offsets, static_cast<int64_t>(out.cand_rows.size()));
+    out.cand_rows.insert(out.cand_rows.end(), d.cand_rows.begin(), d.cand_rows.end());
+    out.cand_end.insert(out.cand_end.end(), d.cand_end.begin(), d.cand_end.end());
     out.result.insert(out.result.end(), d.result.begin(), d.result.end());
     out.score.insert(out.score.end(), d.score.begin(), d.score.end());
     out.length.insert(out.length.end(), d.length.begin(), d.length.end());
