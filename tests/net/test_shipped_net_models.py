@@ -27,10 +27,11 @@ def test_a_shipped_model_is_in_the_package_and_says_what_it_plays(name):
                                                                   [game["players"]])
     assert all(head["configuration"][k] == v for k, v in game.items())
     training = head["training"]
-    # the base 2- and 4-player models play by policy, the 2-player one sampling the action cards a little
-    # (docs/net.md, "Games at the cap"); the others judge the action cards by value
-    want = {"rftg-base-2p": ("policy", 0.1), "rftg-base-4p": ("policy", 0.0)}.get(name, ("hybrid", None))
-    assert (head["choose"], head.get("card_temperature")) == want and training["games"] > 0
+    # the base 2- and 4-player models play by policy, greedy, the 2-player one sampling the action cards in a
+    # stall (docs/net.md, "Games at the cap"); the others judge the action cards by value
+    want = {"rftg-base-2p": ("policy", 0.0, 1.0), "rftg-base-4p": ("policy", 0.0, None)}.get(name, ("hybrid", None, None))
+    assert (head["choose"], head.get("card_temperature"), head.get("stall_temperature")) == want
+    assert training["games"] > 0
     assert training["command"].startswith("galaxysim train --") and "--generations" in training["command"]
     state = rftg.Game(**game).new_state(seed=2)
     assert rftg.Bot("net", 1).act(state) in state.legal_actions()  # found without model=, checked, plays

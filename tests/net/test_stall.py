@@ -1,6 +1,6 @@
 """stall_temperature (docs/net.md, "Options"): a net seat whose action cards meet the game's progress (every
-tableau, the goods, the VP chips and pool) as it was at its action cards one round before is in a stall, and
-chooses its cards at that temperature; elsewhere at its card temperature."""
+tableau, the goods, the VP chips and pool) as it was at its action cards two rounds before, and one round before,
+is in a stall, and chooses its cards at that temperature; elsewhere at its card temperature."""
 from __future__ import annotations
 
 import json
@@ -33,38 +33,39 @@ def _with(g, d, **keys):
     return g.state_from_json(json.dumps({**d, **keys}))
 
 
-def test_a_seat_meeting_the_same_progress_a_round_later_samples_its_cards(model):
+def test_a_seat_meeting_the_same_progress_two_rounds_on_samples_its_cards(model):
     g, s, d = _cards_state()
     spec = f"net:model={model},card_temperature=0,stall_temperature=100"
     greedy = rftg.Bot(f"net:model={model},card_temperature=0", 1).act(s)
-    later = _with(g, d, round=d["round"] + 1)         # nothing changed in a round: a stall
-    skipped = _with(g, d, round=d["round"] + 2)       # two rounds on: not the round after
+    r = d["round"]
+    same = [_with(g, d, round=r + k) for k in range(1, 4)]  # nothing changed for 1, 2, 3 rounds
     chips = [dict(p) for p in d["players"]]
     chips[1]["chips"] = chips[1]["chips"] + 1
-    progressed = _with(g, d, round=d["round"] + 1, players=chips)  # a VP chip changed hands: progress
+    progressed = _with(g, d, round=r + 2, players=chips)  # a VP chip changed hands in the second round
 
-    def answers(second):
+    def answers(*states):
+        """The last answer of 40 bots (seeds) shown s and then `states` in turn."""
         out = []
         for seed in range(40):
             bot = rftg.Bot(spec, seed)
             assert bot.act(s) == greedy  # not in a stall: the card temperature (0)
-            out.append(bot.act(second))
+            for t in states:
+                last = bot.act(t)
+            out.append(last)
         return set(out)
 
-    assert len(answers(later)) > 2  # sampled at temperature 100: nearly uniform
-    assert answers(skipped) == {greedy} and answers(progressed) == {greedy}
-    # a bot that did not see the round before is not in a stall
-    assert {rftg.Bot(spec, seed).act(later) for seed in range(20)} == {greedy}
-    # the stall lasts while nothing changes
-    bot = rftg.Bot(spec, 7)
-    bot.act(s)
-    seen = {bot.act(_with(g, d, round=d["round"] + k)) for k in range(1, 15)}
-    assert len(seen) > 2
+    assert answers(same[0]) == {greedy}              # one round without progress: common in good play
+    assert len(answers(same[0], same[1])) > 2        # two: a stall, sampled at temperature 100
+    assert len(answers(same[0], same[1], same[2])) > 2  # and it lasts while nothing changes
+    assert answers(same[1]) == {greedy}              # a round not seen between: not known to stand still
+    assert answers(same[0], progressed) == {greedy}
+    # a bot that did not see the rounds before is not in a stall
+    assert {rftg.Bot(spec, seed).act(same[1]) for seed in range(20)} == {greedy}
 
 
 def test_the_models_stall_temperature_is_its_default_and_a_spec_temperature_overrides_it(model, tmp_path):
     g, s, d = _cards_state()
-    later = _with(g, d, round=d["round"] + 1)
+    later = [_with(g, d, round=d["round"] + k) for k in (1, 2)]
     stalls = with_header(model, tmp_path / "stalls.gsnet", card_temperature=0, stall_temperature=100)
 
     def answers(spec):
@@ -72,7 +73,8 @@ def test_the_models_stall_temperature_is_its_default_and_a_spec_temperature_over
         for seed in range(40):
             bot = rftg.Bot(spec, seed)
             bot.act(s)
-            out.add(bot.act(later))
+            bot.act(later[0])
+            out.add(bot.act(later[1]))
         return out
 
     assert len(answers(f"net:model={stalls}")) > 2

@@ -126,20 +126,21 @@ class NetBot {
 
  private:
   // Whether the deciding seat meets its action cards in a stall: the game's progress (T::progress: RftG's
-  // tableaus, goods and VP) is as it was at its action cards one round before (at a round's second card, the
-  // first's answer). Without a temperature of its own for a stall nothing is remembered. The first action
-  // cards of a game are in round 1, and a game lasts more than one round, so the memory of the game before
-  // never answers for a new one: the choice depends only on this game, whatever else the bot played.
+  // tableaus, goods and VP) is as it was at its action cards kStallRounds rounds before, and in every round
+  // between (at a round's second card, the first's answer). One round without progress is common in good
+  // play (both seats explore); a loop lasts many. Without a temperature of its own for a stall nothing is
+  // remembered. The first action cards of a game are in round 1, and a game lasts more than one round, so
+  // the memory of the game before never answers for a new one: the choice depends only on this game.
   bool in_stall(const Game& g, const State& s) {
     if (stall_temperature_ == card_temperature_) return false;
     Seen& m = seen_[static_cast<size_t>(g.current_player(s)) % seen_.size()];
     const int r = T::round(s);
     const uint64_t progress = T::progress(s);
-    if (r == m.round && progress == m.progress) return m.stall;
-    m.stall = r == m.round + 1 && progress == m.progress;
+    if (r == m.round && progress == m.progress) return m.still >= kStallRounds;
+    m.still = r == m.round + 1 && progress == m.progress ? m.still + 1 : 0;
     m.round = r;
     m.progress = progress;
-    return m.stall;
+    return m.still >= kStallRounds;
   }
 
   // Whether this decision is judged by the value head (its scores are win probabilities) or the action head.
@@ -156,10 +157,11 @@ class NetBot {
   NetOptions opt_;
   Choose choose_ = Choose::Policy;
   double temperature_ = 0, card_temperature_ = 0, stall_temperature_ = 0;  // after bind: the options or the model's
-  struct Seen {  // per seat: its last action cards' round and the game's progress then (in_stall)
+  static constexpr int kStallRounds = 2;
+  struct Seen {  // per seat: its last action cards' round, the game's progress then, and rounds it stood still
     int round = -2;
     uint64_t progress = 0;
-    bool stall = false;
+    int still = 0;
   };
   std::array<Seen, 8> seen_{};
   const Game* game_ = nullptr;
