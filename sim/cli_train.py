@@ -57,10 +57,12 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("warmup", integer, "first generations played by the teacher (default 2)"),
             ("mix", float, "after them: probability of a teacher's move in self-play (default 0)"),
             ("teacher", str, "who plays the warm-up and mixed-in moves: heuristic, ismcts:iterations=N (whose "
-                             "share of visits the action head imitates), or net:search=N (the search takes only "
+                             "share of visits the action head imitates, and whose choices a value model's values "
+                             "learn to rank: every AF model), or net:search=N (the search takes only "
                              "the action cards, the model the rest; net:search=N,leaf=policy: its playouts played "
                              "by the model's action head) (default heuristic)"),
-            ("policy-temperature", float, "softness of the action head's target (default 0.1)"),
+            ("policy-temperature", float, "softness of the action head's target, and of the values' ranking "
+                                          "(log-odds units; default 0.1)"),
             ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
             ("sample", float, "self-play sampling temperature on the action head's logits (default 0.5)"),
             ("choose", str, "how the model plays by default: policy, hybrid (the action cards by value, the rest by policy) "
