@@ -72,7 +72,7 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("play-card-temperature", float, "... and at the action cards (RftG), if another (default: the same); "
                                              "card_temperature=T overrides it"),
             ("play-stall-temperature", float, "... and at the action cards of a seat in a stall (RftG: no tableau, "
-                                              "good or VP changed since its previous action cards), if another "
+                                              "good or VP changed in its last two rounds), if another "
                                               "(default: as any card); stall_temperature=T overrides it"),
             ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),

@@ -16,7 +16,7 @@ loop (train.py) asks it once per generation with the model file of that generati
   targets on the positions the model's own play reaches, where a model alone drifts from the teacher's games).
   A model that chooses by value (`choose` value or hybrid: every Alien Frontiers model) also gets choice
   examples where a search chose or labelled: the position after every legal action, whose values learn to
-  rank the actions as the search's visits do (train.choice_loss).
+  rank the actions as the search chose (train.choice_loss).
 """
 from __future__ import annotations
 

@@ -250,14 +250,7 @@ def choice_examples(d: dict, players: int) -> dict:
     legal_off = d["legal_offsets"].astype(np.int64)
     # a decision's candidates are its legal actions, in order: their targets are its legal_visits
     visits, off = ragged_take(np.asarray(d["legal_visits"], np.float32), legal_off, has)
-    n = np.diff(off)
-    seg = np.repeat(np.arange(len(has)), n)
-    top = np.zeros(len(has), np.float32)
-    np.maximum.at(top, seg, visits)
-    target = (visits >= top[seg]).astype(np.float32)
-    count = np.zeros(len(has), np.float32)
-    np.add.at(count, seg, target)
-    target /= count[seg]
+    target = policy_targets(visits, off, 0.0)  # at temperature 0: the most visited, shared equally
     return dict(c_rows=d["cand_rows"].astype(np.int32), c_offsets=d["cand_offsets"].astype(np.int64),
                 c_choice_offsets=np.concatenate([[0], cdo[has + 1]]).astype(np.int64),
                 c_end=d["cand_end"].astype(np.float32), c_target=target.astype(np.float32),

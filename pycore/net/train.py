@@ -483,8 +483,9 @@ def train(cfg: TrainConfig, progress: bool = True, log: Callable[[str], None] | 
             stats = {"generation": gen, "games": new.games, "self_play_seconds": round(t_play, 2),
                      "seconds": round(time.perf_counter() - t0, 2), "value_loss": round(losses["value"], 4),
                      "policy_loss": round(losses["policy"], 4),
-                     **({"choice_loss": round(losses["choice"], 4)} if samples.choices else {}), "mean_length": source.last_mean_length,
-                     "at_cap": source.last_capped, "samples": samples.values + samples.decisions}
+                     **({"choice_loss": round(losses["choice"], 4)} if samples.choices else {}),
+                     "mean_length": source.last_mean_length, "at_cap": source.last_capped,
+                     "samples": samples.values + samples.decisions}
             history.append(stats)
             export(_gen_path(out, gen), net, spec, actions, cfg, game, {"training": _facts(cfg, gen, spent, history)})
             if cfg.eval_games:

@@ -1,6 +1,6 @@
 """Choice examples (docs/net.md, "A search as the teacher"): where a search chose or labelled a decision, self-play
 can record the position after every legal action as the deciding seat sees it, and training then teaches a value
-model's values to rank those actions as the search's visits do (train.choice_loss)."""
+model's values to rank those actions as the search chose (train.choice_loss)."""
 from __future__ import annotations
 
 import os

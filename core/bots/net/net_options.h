@@ -26,7 +26,7 @@ struct NetOptions {
   double card_temperature = -1;  // the same at the game's value decisions (RftG: the action cards); < 0: the
                                  // model's "card_temperature" if it has one, else the temperature above
   double stall_temperature = -1;  // the same at the action cards of a seat in a stall (no tableau, good or VP
-                                  // changed since its previous action cards); < 0: the model's
+                                  // changed in its last two rounds); < 0: the model's
                                   // "stall_temperature" unless the spec gives a temperature, else card_temperature
   int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
   int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions

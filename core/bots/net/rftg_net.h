@@ -53,7 +53,7 @@ struct RftgNet {
     return rftg::game_end_condition(g, s) == rftg::GameEnd::RoundCap;
   }
   // The game's visible progress: every tableau, the goods on it, the VP chips and the pool. A seat whose
-  // action cards meet the same progress as one round before is in a stall (NetBot's stall_temperature).
+  // action cards meet the same progress as one and two rounds before is in a stall (NetBot::in_stall).
   static uint64_t progress(const State& s) {
     uint64_t h = splitmix64(static_cast<uint64_t>(s.vp_pool));
     for (int k = 0; k < decltype(s.has_good)::kWords; ++k) h = splitmix64(h ^ s.has_good.w[k]);

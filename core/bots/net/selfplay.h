@@ -14,7 +14,7 @@
 //   none when the action ended the game): the value head's input and the TD(lambda) chain;
 //   with record_candidates, where the search's visits were recorded: the input rows of the position after
 //   every legal action (the same seat's view), or the seat's result where the action ends the game: the
-//   inputs of a value model's choice, which learns to rank the actions as the search's visits do;
+//   inputs of a value model's choice, which learns to rank the actions as the search chose;
 // and for every game the result of each seat (1/k to each of k winners) and its score.
 // Game `i` depends only on (seed, i, model, options): threads do not change the data.
 #pragma once
@@ -92,11 +92,9 @@ void record_candidates(const typename T::Game& g, const typename T::State& s, in
     g.step(t, legal[i], next);
     float end = -1;
     if (g.is_terminal(t)) {
-      int w[8];
-      const int k = g.winners(t, w);
-      end = 0;
-      for (int j = 0; j < k; ++j)
-        if (w[j] == me) end = 1.0f / static_cast<float>(k);
+      float result[8];
+      p.win_probabilities(g, t, me, result);  // terminal: the result, no forward pass
+      end = result[me];
     } else {
       const int nr = p.rows(t, me, rows.data());
       d.cand_rows.insert(d.cand_rows.end(), rows.begin(), rows.begin() + nr);
