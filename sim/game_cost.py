@@ -23,13 +23,17 @@ ITERATION_SECONDS_PER_PLAYER = {"rftg": 5.5e-6, "af": 28e-6}
 #: Decisions with a choice, per seat and game (measured with ismcts:ms=10: ~90 in RftG 2p, ~260 in AF 2p).
 SEARCHED_DECISIONS = {"rftg": 90, "af": 260}
 DEFAULT_ITERATIONS = 1000  # core/bots/bot_spec.cpp
-#: Decisions a `net:search=N` seat searches, per game: the action cards, one choice a round (about 14 in RftG).
-NET_SEARCHED_DECISIONS = {"rftg": 14, "af": 0}
+#: Decisions a `net:search=N` seat searches, per game: RftG's action cards, one choice a round (about 14); every
+#: AF decision with a choice.
+NET_SEARCHED_DECISIONS = {"rftg": 14, "af": 260}
 #: One decision of a `net` seat: a forward pass (choose=policy), or a step and a forward pass per legal action on
 #: a determinization (choose=value, per determinization) (docs/net.md, "Speed").
 NET_DECISION_SECONDS = {"policy": 1e-6, "value": 6e-6}
 #: A `net:search=N,leaf=policy` iteration over a random playout's (measured in RftG 2p: 4,000 iterations cost 5x).
 POLICY_PLAYOUT_FACTOR = 5
+#: A `net:search=N,leaf=net` iteration (a forward pass, no playout) over a random playout's (measured: RftG 2p about
+#: 1/4; AF 2p, 100 iterations at every decision, 0.08 s a game against the 1.5 s this module gives playouts).
+NET_LEAF_FACTOR = {"rftg": 0.25, "af": 0.05}
 
 
 def seconds_per_game(game: str, players: int, bots: Sequence[str]) -> float:
@@ -58,6 +62,8 @@ def seat_seconds(game: str, players: int, spec: str) -> float:
         searched = NET_SEARCHED_DECISIONS[_key(game)] * _iterations_seconds(game, players, search)
         if options.get("leaf") == "policy":
             searched *= POLICY_PLAYOUT_FACTOR
+        elif options.get("leaf") == "net":
+            searched *= NET_LEAF_FACTOR[_key(game)]
         return SEARCHED_DECISIONS[_key(game)] * per + searched
     return 0.0
 

@@ -75,8 +75,9 @@ class TrainConfig:
     teacher: str = "heuristic"  # who plays those moves: the heuristic bot, "ismcts:iterations=N" (its search;
                                 # the action head imitates its share of visits) or "net:search=N" (the search
                                 # takes only the action cards, the model the rest: as the net:search=N bot plays;
-                                # "net:search=N,leaf=policy": its playouts played by the model's action head)
-    dagger: bool = False        # with net:search=N: the search also labels the action cards the model plays (its
+                                # AF: every decision; "net:search=N,leaf=policy": its playouts played by the
+                                # model's action head; ",leaf=net": its leaves judged by the model's value head)
+    dagger: bool = False        # with net:search=N: the search also labels the search decisions the model plays (its
                                 # visits are the target there; the model's move is played): DAgger
     behaviour: str = "policy"   # who moves in self-play: the action head ("policy", sampled at `sample`) or the
     sample: float = 0.5         # values ("value", sampled at `explore`); the values are the targets either way
@@ -149,21 +150,26 @@ class TrainConfig:
         t = str(self.teacher).strip()
         if t == "heuristic":
             return 0
-        m = re.fullmatch(r"ismcts:iterations=(\d+)|net:search=(\d+)(?:,leaf=(?:rollout|policy))?", t)
+        m = re.fullmatch(r"ismcts:iterations=(\d+)|net:search=(\d+)(?:,leaf=(?:rollout|policy|net))?", t)
         if not m or int(m.group(1) or m.group(2)) < 1:
-            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N[,leaf=policy] (N >= 1), "
-                             f"not {self.teacher!r}")
-        if t.startswith("net:") and self.game != "rftg":
-            raise TrainError(f"--teacher {t}: the search takes Race for the Galaxy's action cards; an Alien Frontiers "
-                             "model has no such decision (use ismcts:iterations=N)")
+            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N[,leaf=policy|net] "
+                             f"(N >= 1), not {self.teacher!r}")
+        if self.game == "af" and t.endswith(",leaf=policy"):
+            raise TrainError(f"--teacher {t}: an Alien Frontiers model has no action head to play the playouts "
+                             "(use leaf=net or leave leaf out)")
         return int(m.group(1) or m.group(2))
 
     def teacher_policy_playouts(self) -> bool:
         """Whether the teacher's search plays its playouts by the model's action head (net:search=N,leaf=policy)."""
         return str(self.teacher).strip().endswith(",leaf=policy")
 
+    def teacher_net_leaves(self) -> bool:
+        """Whether the teacher's search judges its leaves by the model's value head (net:search=N,leaf=net)."""
+        return str(self.teacher).strip().endswith(",leaf=net")
+
     def teacher_at_action_cards(self) -> bool:
-        """Whether the teacher's search takes only the action cards (--teacher net:search=N)."""
+        """Whether the teacher's search takes only the game's search decisions (--teacher net:search=N: RftG's
+        action cards; every AF decision)."""
         return str(self.teacher).strip().startswith("net:")
 
     def command(self) -> str:

@@ -126,17 +126,19 @@ void bind_net(py::module_& m) {
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
          int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout,
          int teacher_search, bool teacher_at_search_decisions, bool label_model_moves, bool teacher_policy_playouts,
-         bool record_candidates) {
+         bool record_candidates, bool teacher_net_leaves) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
             heuristic > 1 || teacher_search < 0)
           throw Error("self_play: bad arguments");
         if (teacher_at_search_decisions && (teacher_search < 1 || !T::kSearches))
           throw Error(std::string("self_play: teacher_at_search_decisions needs teacher_search=N and a game with "
-                                  "search decisions (RftG's action cards), not ") + T::kGame);
+                                  "search decisions, not ") + T::kGame);
         if (label_model_moves && !teacher_at_search_decisions)
           throw Error("self_play: label_model_moves needs teacher_at_search_decisions");
         if (teacher_policy_playouts && teacher_search < 1)
           throw Error("self_play: teacher_policy_playouts needs teacher_search=N");
+        if (teacher_net_leaves && (teacher_search < 1 || teacher_policy_playouts))
+          throw Error("self_play: teacher_net_leaves needs teacher_search=N and no teacher_policy_playouts");
         if (record_candidates && teacher_search < 1)
           throw Error("self_play: record_candidates needs teacher_search=N (candidates are recorded where the search "
                       "chose or labelled)");
@@ -159,6 +161,7 @@ void bind_net(py::module_& m) {
         req.label_model_moves = label_model_moves;
         req.teacher_policy_playouts = teacher_policy_playouts;
         req.record_candidates = record_candidates;
+        req.teacher_net_leaves = teacher_net_leaves;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -197,12 +200,14 @@ void bind_net(py::module_& m) {
       py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0, py::arg("teacher_search") = 0,
       py::arg("teacher_at_search_decisions") = false, py::arg("label_model_moves") = false,
       py::arg("teacher_policy_playouts") = false, py::arg("record_candidates") = false,
+      py::arg("teacher_net_leaves") = false,
       "Self-play games of a model choosing by value, recorded for training (docs/net.md); the teacher (the share "
       "`heuristic` of the decisions) is the heuristic bot, or with teacher_search=N the ismcts search of N "
       "iterations; with teacher_at_search_decisions, the search takes only that share of the game's search "
-      "decisions (RftG: the action cards) and the model the rest; label_model_moves: the search also labels (its "
+      "decisions (RftG: the action cards; AF: every decision) and the model the rest; label_model_moves: the search also labels (its "
       "visits) the search decisions the model takes (DAgger); teacher_policy_playouts: the search's playouts are "
-      "played by the model's action head (net:search=N,leaf=policy); record_candidates: where the search's visits "
+      "played by the model's action head (net:search=N,leaf=policy); teacher_net_leaves: the search judges its leaves by the model's value head "
+      "(net:search=N,leaf=net); record_candidates: where the search's visits "
       "were recorded, also the input rows of the position after every legal action (cand_*), for a value "
       "model's choice; GIL released.");
 }

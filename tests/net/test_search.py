@@ -1,11 +1,14 @@
-"""net:search=N (docs/net.md, "Options"): the action cards chosen by ISMCTS with N iterations, every other decision
-by the net; the same games on one and two threads; bad values and games without such a decision refused."""
+"""net:search=N (docs/net.md, "Options"): RftG's action cards (every Alien Frontiers decision) chosen by ISMCTS with N
+iterations, every other decision by the net; the same games on one and two threads; bad values refused."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from galaxysim import af, rftg
+
+from galaxysim.sim.config import RunConfig
+from galaxysim.sim.run import make_runner
 
 from .helpers import base_game, write_random_model
 from .test_play import rows, same
@@ -113,9 +116,67 @@ def test_a_bad_leaf_or_a_leaf_without_search_is_refused():
             rftg.Bot(f"net:leaf={leaf}")
 
 
-def test_alien_frontiers_refuses_search():
-    with pytest.raises(af.RulesError, match="no decision to search .use ismcts:iterations=N"):
-        af.Bot("net:search=100")
+@pytest.fixture(scope="module")
+def af_models(tmp_path_factory):
+    d, g = tmp_path_factory.mktemp("af-search"), af.Game(players=2)
+    return [write_random_model(d / f"{k}.gsnet", g, seed=k) for k in (21, 22)]
+
+
+def test_alien_frontiers_searches_every_decision_as_ismcts_does(af_models):
+    """AF: net:search=N searches every decision (the net has no action head to take the rest): with random
+    playouts it is the ismcts bot with as many iterations."""
+    m = af_models[0]
+    state, searched, differs = af.Game(players=2).new_state(seed=3), 0, 0
+    while not state.is_terminal() and searched < 40:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            a = af.Bot(f"net:model={m},search=25", 200 + searched).act(state)
+            assert a == af.Bot("ismcts:iterations=25", 200 + searched).act(state)
+            visits = af.Bot(f"net:model={m},search=25", 200 + searched).action_scores(state)
+            assert sum(visits) == 25 and visits[legal.index(a)] == max(visits)
+            differs += a != af.Bot(f"net:model={m}").act(state)
+            searched += 1
+        else:
+            a = legal[0]
+        state.apply(a)
+    assert searched == 40 and differs > 0
+
+
+def test_alien_frontiers_leaf_net_judges_the_leaves_by_the_value_head(af_models):
+    """leaf=net in AF: the visits still add up to N, and they differ from random playouts' and from another
+    model's leaves somewhere (the leaves do read the model)."""
+    m, other = af_models
+    state, searched, vs_random, vs_other = af.Game(players=2).new_state(seed=5), 0, 0, 0
+    while not state.is_terminal() and searched < 25:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            visits = af.Bot(f"net:model={m},search=40,leaf=net", 300 + searched).action_scores(state)
+            assert sum(visits) == 40
+            a = af.Bot(f"net:model={m},search=40,leaf=net", 300 + searched).act(state)
+            assert visits[legal.index(a)] == max(visits)
+            vs_random += visits != af.Bot(f"net:model={m},search=40", 300 + searched).action_scores(state)
+            vs_other += visits != af.Bot(f"net:model={other},search=40,leaf=net", 300 + searched).action_scores(state)
+            searched += 1
+        else:
+            a = legal[0]
+        state.apply(a)
+    assert searched == 25 and vs_random > 0 and vs_other > 0
+
+
+def test_alien_frontiers_refuses_leaf_policy(af_models):
+    state = af.Game(players=2).new_state(seed=1)
+    with pytest.raises(af.RulesError, match="has no action head, so it cannot play the search's playouts with leaf=policy"):
+        af.Bot(f"net:model={af_models[0]},search=10,leaf=policy").act(state)
+
+
+def test_alien_frontiers_one_and_two_threads_give_identical_rows_with_searching_net_seats(af_models):
+    m = af_models[0]
+    bots = [f"net:model={m},search=15,leaf=net", f"net:model={m},search=15"]
+    runs = [make_runner(RunConfig(game="af", players=2, bots=bots, seed=8)).run(8, 0, 6, t, False) for t in (1, 2)]
+    one, two = ({k: np.asarray(v) for k, v in {**r["games"], **{"s_" + k: v for k, v in r["seats"].items()}}.items()
+                 if k != "wall_time_us"} for r in runs)
+    same(one, two)
+    assert len(set(one["s_score"].tolist())) > 1
 
 
 def test_the_chunk_sizing_counts_the_search():
@@ -125,3 +186,7 @@ def test_the_chunk_sizing_counts_the_search():
     assert searching > 20 * plain
     assert searching < seat_seconds("rftg", 2, "ismcts:iterations=1000") / 2  # a search once a round, not every decision
     assert seat_seconds("rftg", 2, "net:search=1000,leaf=policy") > 3 * searching  # playouts by the net cost more
+    assert seat_seconds("rftg", 2, "net:search=1000,leaf=net") < searching / 2  # a forward pass, no playout
+    af_plain, af_searching = (seat_seconds("af", 2, s) for s in ("net", "net:search=100"))
+    assert af_searching > 100 * af_plain  # AF: every decision searched
+    assert seat_seconds("af", 2, "net:search=100,leaf=net") < af_searching / 10

@@ -102,13 +102,35 @@ def test_a_teacher_at_the_action_cards_takes_them_all_and_the_model_the_rest(tmp
     hb, hk = np.asarray(half["by"]), np.asarray(half["kind"])
     assert (hb[hk == choose_action] == 4).any() and (hb[hk == choose_action] != 4).any()
     assert (hb[hk != choose_action] != 4).all()
+    with pytest.raises(_rftg.RulesError, match="teacher_at_search_decisions needs teacher_search=N"):
+        _rftg.self_play(game, str(m), seed=1, first_game=0, count=1, heuristic=1.0, teacher_at_search_decisions=True)
+
+
+def test_an_alien_frontiers_search_teacher_with_net_leaves_labels_every_decision(tmp_path):
+    """AF, --teacher net:search=N,leaf=net --dagger (teacher_at_search_decisions, teacher_net_leaves,
+    label_model_moves): every decision with a choice is a search decision, so each has the search's visits,
+    whoever played it; leaves judged by the model give other visits than random playouts; the data is the
+    same on 1 and 2 threads."""
     from galaxysim import af
 
     g = af.Game(players=2)
     am = write_random_model(tmp_path / "af.gsnet", g, seed=3, choose="value")
-    with pytest.raises(_af.RulesError, match="search decisions"):
-        _af.self_play(g, str(am), seed=1, first_game=0, count=1, heuristic=1.0, teacher_search=5,
-                      teacher_at_search_decisions=True)
+    kw = dict(seed=2, first_game=0, count=3, heuristic=0.3, teacher_search=12, teacher_at_search_decisions=True,
+              label_model_moves=True, record_candidates=True)
+    d = _af.self_play(g, str(am), threads=1, teacher_net_leaves=True, **kw)
+    by, visits = np.asarray(d["by"]), np.asarray(d["legal_visits"])
+    assert (by == 4).any() and (by != 4).any()
+    for k, seg in enumerate(_segments(d)):
+        assert visits[seg].sum() == pytest.approx(1.0, abs=1e-5), k
+    # a candidate for every legal action of every decision
+    assert len(d["cand_end"]) == len(d["legal_class"])
+    rand = _af.self_play(g, str(am), threads=1, **kw)
+    assert not np.array_equal(np.asarray(rand["legal_visits"]), visits)
+    two = _af.self_play(g, str(am), threads=2, teacher_net_leaves=True, **kw)
+    for k in d:
+        assert np.array_equal(np.asarray(d[k]), np.asarray(two[k])), k
+    with pytest.raises(_af.RulesError, match="teacher_net_leaves needs teacher_search=N"):
+        _af.self_play(g, str(am), seed=1, first_game=0, count=1, teacher_net_leaves=True)
 
 
 def test_targets_follow_the_search_wherever_it_chose_and_the_values_elsewhere():
@@ -130,8 +152,11 @@ def test_a_training_with_a_teacher_at_the_action_cards_records_it(tmp_path):
                       h1=16, h2=8, replay=1, sample_games=2, gating_games=0, seed=3, threads=1)
     result = train(cfg, progress=False, log=lambda s: None)
     assert "--teacher net:search=20" in model_file.read_header(result.model)["training"]["command"]
-    with pytest.raises(TrainError, match="Alien Frontiers model has no such decision"):
-        TrainConfig(out="x", game="af", teacher="net:search=20").validate()
+    af_teacher = TrainConfig(out="x", game="af", teacher="net:search=20,leaf=net", dagger=True)
+    af_teacher.validate()  # AF: the search takes every decision
+    assert af_teacher.teacher_net_leaves() and af_teacher.teacher_at_action_cards()
+    with pytest.raises(TrainError, match="Alien Frontiers model has no action head"):
+        TrainConfig(out="x", game="af", teacher="net:search=20,leaf=policy").validate()
     with pytest.raises(TrainError, match="--teacher must be"):
         TrainConfig(out="x", teacher="net:search=0").validate()
 

@@ -31,8 +31,10 @@ struct AfNet {
 
   static std::string expansion(const Game&) { return "af"; }
   static bool value_decision(const State&) { return false; }  // choose=hybrid: no value decisions of its own
+  // net:search=N searches every AF decision (NetBot::act), with the value head at its leaves by leaf=net.
+  static bool search_decision(const State&) { return true; }
   using Search = bots::AfIsmcts;
-  static constexpr bool kSearches = false;  // net:search=N: no decision of its own to search (use ismcts)
+  static constexpr bool kSearches = true;
   static std::string configuration(const Game& g) {
     return std::string("af") + (g.long_game() ? " long game" : "") + ", " + std::to_string(g.players()) + " players";
   }

@@ -121,7 +121,7 @@ class NetBot {
   Choose choose() const { return choose_; }                 // after bind
   const Model* model() const { return player_ ? &player_->model() : nullptr; }
   // Whether act() searches this decision (search=N and one of the game's search decisions).
-  bool searches(const State& s) const { return search_ && T::value_decision(s); }
+  bool searches(const State& s) const { return search_ && T::search_decision(s); }
   NetPlayer<T>* player() { return player_.get(); }
 
  private:

@@ -38,6 +38,7 @@ struct RftgNet {
   // nothing (Settle with an empty hand) round after round, and the phase choice is where play is won.
   static bool value_decision(const State& s) { return s.decision == rftg::DecisionKind::ChooseAction; }
   // net:search=N chooses the action cards (the value decisions) by this search instead (NetBot::act).
+  static bool search_decision(const State& s) { return value_decision(s); }
   using Search = bots::RftgIsmcts;
   static constexpr bool kSearches = true;
   // Whether the deciding seat's view of `after`, one step from `before`, is the same in every determinization:

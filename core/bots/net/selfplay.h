@@ -45,6 +45,8 @@ struct SelfPlayRequest {
                                    // the search decisions the model takes (the model's move is played)
   bool teacher_policy_playouts = false;  // the teacher's search plays its playouts by the model's action head
                                         // (net:search=N,leaf=policy) instead of uniform random moves
+  bool teacher_net_leaves = false;       // the teacher's search judges its leaves by the model's value head
+                                        // (net:search=N,leaf=net) instead of playing them out
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
   bool record_candidates = false;  // at the decisions with the search's visits: each legal action's after-position
@@ -118,27 +120,38 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
   };
   std::vector<GameOut> games(static_cast<size_t>(req.count));
   struct Worker {  // one per thread
-    Worker(const std::shared_ptr<const Model>& m, const typename T::Game& game, int iterations, bool policy_playouts)
+    Worker(const std::shared_ptr<const Model>& m, const typename T::Game& game, int iterations, bool policy_playouts,
+           bool net_leaves)
         : player(m, game) {
       if (iterations <= 0) return;
       IsmctsOptions o;
       o.iterations = iterations;
       search = std::make_unique<typename T::Search>(o);
-      if (!policy_playouts) return;
-      // a player of its own: the playouts run inside a decision of `player`'s game
-      playout_player = std::make_unique<NetPlayer<T>>(m, game);
-      search->set_playout_policy([pp = playout_player.get()](const typename T::Game& g, const State& d,
+      if (!policy_playouts && !net_leaves) return;
+      // a player of its own: the search runs inside a decision of `player`'s game
+      search_player = std::make_unique<NetPlayer<T>>(m, game);
+      if (net_leaves)
+        search->set_leaf_value([pp = search_player.get()](const typename T::Game& g, const State& d, int me,
+                                                          double* reward) {
+          float w[8];
+          pp->win_probabilities(g, d, me, w);
+          for (int i = 0; i < g.players(); ++i) reward[i] = w[i];
+        });
+      else
+        search->set_playout_policy([pp = search_player.get()](const typename T::Game& g, const State& d,
                                                               const int* legal, int n, Rng&) {
-        return pp->best_action(g, d, legal, n);
-      });
+          return pp->best_action(g, d, legal, n);
+        });
     }
     NetPlayer<T> player;
-    std::unique_ptr<NetPlayer<T>> playout_player;  // the teacher's playouts, with policy playouts
+    std::unique_ptr<NetPlayer<T>> search_player;  // the teacher's playouts or leaf values, with leaf=policy|net
     std::unique_ptr<typename T::Search> search;     // the teacher, if it searches
   };
   runner::parallel_games_with(
       req.count, req.threads,
-      [&] { return std::make_unique<Worker>(model, g, req.teacher_search, req.teacher_policy_playouts); },
+      [&] {
+        return std::make_unique<Worker>(model, g, req.teacher_search, req.teacher_policy_playouts, req.teacher_net_leaves);
+      },
       [&](std::unique_ptr<Worker>& worker, int64_t k) {
         NetPlayer<T>& p = worker->player;
         SelfPlayData& d = games[static_cast<size_t>(k)].d;
@@ -180,7 +193,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           };
           bool teach;
           if (req.teacher_at_search_decisions) {
-            const bool searchable = T::value_decision(s);
+            const bool searchable = T::search_decision(s);
             teach = searchable && (req.heuristic >= 1 || coin(req.heuristic));
             if (teach) std::fill(value, value + n, 0.0f);
             else values();
