@@ -53,12 +53,14 @@ STRENGTH = [
     ("af_2p_vs_ismcts1000", {"game": "af", "players": 2}, "ismcts:iterations=1000", 40, 0.50),
 ]
 # (key, configuration, field bot, games, option): the net spec with an option added (docs/net.md, "Search at the
-# action cards"); no target in the issue, which asks the same of `net` alone.
+# action cards", "Search in Alien Frontiers"); no target in the issue, which asks the same of `net` alone.
 WITH_OPTION = [
     ("rftg_base_2p_search4000_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
      "search=4000"),
     ("rftg_base_2p_search1000_policy_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
      "search=1000,leaf=policy"),
+    ("af_2p_search100_net_vs_ismcts1000", {"game": "af", "players": 2}, "ismcts:iterations=1000", 100,
+     "search=100,leaf=net"),
 ]
 REALISM_TARGET_ROUNDS = 11.5
 SPEED_TARGET_RATIO = 0.10

@@ -59,8 +59,11 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("teacher", str, "who plays the warm-up and mixed-in moves: heuristic, ismcts:iterations=N (whose "
                              "share of visits the action head imitates, and whose choices a value model's values "
                              "learn to rank: every AF model), or net:search=N (the search takes only "
-                             "the action cards, the model the rest; net:search=N,leaf=policy: its playouts played "
-                             "by the model's action head) (default heuristic)"),
+                             "the action cards, the model the rest; AF: every decision; net:search=N,leaf=policy: "
+                             "its playouts played by the model's action head; leaf=net: its leaves judged by the "
+                             "model's value head) (default heuristic)"),
+            ("policy-weight", float, "weight of the action head's loss, and of a value model's choice loss, beside "
+                                     "the value loss (default 1)"),
             ("policy-temperature", float, "softness of the action head's target, and of the values' ranking "
                                           "(log-odds units; default 0.1)"),
             ("behaviour", str, "who moves in self-play: policy (the action head) or value (default policy)"),
@@ -79,8 +82,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):
         p.add_argument(f"--{name}", type=kind, default=argparse.SUPPRESS, help=help_text)
     p.add_argument("--dagger", action="store_true", default=argparse.SUPPRESS,
-                   help="with --teacher net:search=N: the search also labels the action cards the model plays "
-                        "after the warm-up (its share of visits is the target there; the model's move is played)")
+                   help="with --teacher net:search=N: the search also labels the action cards (AF: every decision) "
+                        "the model plays after the warm-up (its share of visits is the target there; the model's move is played)")
     p.add_argument("--keep-models", action="store_true", default=argparse.SUPPRESS,
                    help="keep every generation's model gen-NNNN.gsnet in --out, to choose among them later "
                         "(default: only generation 0 and the last --replay + 1, which a resume needs)")

@@ -88,7 +88,7 @@ class TrainConfig:
     epochs: float = 1.0         # passes over the replay samples per generation
     batch: int = 512
     lr: float = 1e-3
-    policy_weight: float = 1.0
+    policy_weight: float = 1.0  # weight of the action head's loss and of the choice loss beside the value loss
     policy_temperature: float = 0.1  # softness of the action head's target (log-odds units)
     choose: str = "policy"      # how the model plays by default: policy (action head), hybrid or value
     play_temperature: float = 0.0  # ... and at what temperature (0: the best action; > 0: sampled; the header's
@@ -114,8 +114,9 @@ class TrainConfig:
                 raise TrainError(f"--{name.replace('_', '-')} must be a whole number >= 1, not {v!r}")
         if self.gating_games < 0 or self.sample_games < 1:
             raise TrainError("--gating-games must be >= 0 and --sample-games >= 1")
-        if not (self.explore >= 0 and self.epochs > 0 and self.lr > 0 and self.policy_temperature >= 0):
-            raise TrainError("--explore and --policy-temperature must be >= 0, --epochs and --lr > 0")
+        if not (self.explore >= 0 and self.epochs > 0 and self.lr > 0 and self.policy_temperature >= 0
+                and self.policy_weight >= 0):
+            raise TrainError("--explore, --policy-temperature and --policy-weight must be >= 0, --epochs and --lr > 0")
         if not (0 <= self.epsilon <= 1 and 0 <= self.lam <= 1 and 0 <= self.mix <= 1):
             raise TrainError("--epsilon, --lam and --mix must be in [0, 1]")
         if self.capped not in ("result", "even"):

@@ -44,7 +44,7 @@ def test_a_model_trained_about_30_seconds_beats_random_and_its_untrained_start_d
 def test_the_command_a_model_records_gives_back_the_same_training():
     import shlex
 
-    from galaxysim.net.train import TrainConfig
+    from galaxysim.net.train import TrainConfig, TrainError
     from galaxysim.sim.cli import build_parser
     from galaxysim.sim.cli_train import config_of
 
@@ -53,12 +53,16 @@ def test_the_command_a_model_records_gives_back_the_same_training():
                          choose="hybrid", discount=0.98, capped="even", start="shipped", variant="hand_limit=12 Gambling World.cost=2"),
              TrainConfig(out="o", expansion="tgs", goals=False, draft=True, policy_temperature=0.2, lr=0.002,
                          keep_models=True),
-             TrainConfig(out="o", teacher="net:search=400,leaf=policy", dagger=True, warmup=0, mix=0.25)]
+             TrainConfig(out="o", teacher="net:search=400,leaf=policy", dagger=True, warmup=0, mix=0.25),
+             TrainConfig(out="o", game="af", teacher="net:search=100,leaf=net", dagger=True, warmup=0, mix=0.2,
+                         policy_weight=0.3, choose="value")]
     for cfg in cases:
         words = shlex.split(cfg.command())
         assert words[:2] == ["galaxysim", "train"] and "--out" not in words
         again = config_of(build_parser().parse_args(words[1:] + ["--out", "o"]))
         assert again == cfg, cfg.command()
+    with pytest.raises(TrainError, match="--policy-weight must be >= 0"):
+        TrainConfig(out="o", policy_weight=-1).validate()
 
 
 def _train_cmd(out):
