@@ -42,7 +42,7 @@ class SelfPlay:
                                   temperature=cfg.sample if by_policy else cfg.explore, dets=cfg.dets,
                                   epsilon=cfg.epsilon, heuristic=1.0 if warm else cfg.mix, by_policy=by_policy,
                                   rollout=cfg.rollout, teacher_search=cfg.teacher_search(),
-                                  teacher_at_search_decisions=cfg.teacher_at_action_cards(),
+                                  teacher_at_search_decisions=cfg.teacher_at_search_decisions(),
                                   label_model_moves=cfg.dagger,
                                   teacher_policy_playouts=cfg.teacher_policy_playouts(),
                                   teacher_net_leaves=cfg.teacher_net_leaves(),
@@ -50,6 +50,6 @@ class SelfPlay:
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0
         # a teacher at the action cards only: its decisions are imitated (their visits), the model's own are not
-        imitate = warm and not cfg.teacher_at_action_cards()
+        imitate = warm and not cfg.teacher_at_search_decisions()
         return from_self_play(d, cfg.players, self.blocks, cfg.policy_temperature, cfg.games, imitate=imitate,
                               capped_even=cfg.capped == "even")

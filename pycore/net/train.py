@@ -126,7 +126,7 @@ class TrainConfig:
         if not isinstance(self.warmup, int) or self.warmup < 0:
             raise TrainError(f"--warmup must be a whole number >= 0, not {self.warmup!r}")
         self.teacher_search()  # raises for a bad --teacher
-        if self.dagger and not self.teacher_at_action_cards():
+        if self.dagger and not self.teacher_at_search_decisions():
             raise TrainError(f"--dagger needs --teacher net:search=N (the search labels the action cards the model "
                              f"plays), not --teacher {self.teacher}")
         if self.behaviour not in ("policy", "value"):
@@ -168,7 +168,7 @@ class TrainConfig:
         """Whether the teacher's search judges its leaves by the model's value head (net:search=N,leaf=net)."""
         return str(self.teacher).strip().endswith(",leaf=net")
 
-    def teacher_at_action_cards(self) -> bool:
+    def teacher_at_search_decisions(self) -> bool:
         """Whether the teacher's search takes only the game's search decisions (--teacher net:search=N: RftG's
         action cards; every AF decision)."""
         return str(self.teacher).strip().startswith("net:")

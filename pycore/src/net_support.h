@@ -130,9 +130,8 @@ void bind_net(py::module_& m) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
             heuristic > 1 || teacher_search < 0)
           throw Error("self_play: bad arguments");
-        if (teacher_at_search_decisions && (teacher_search < 1 || !T::kSearches))
-          throw Error(std::string("self_play: teacher_at_search_decisions needs teacher_search=N and a game with "
-                                  "search decisions, not ") + T::kGame);
+        if (teacher_at_search_decisions && teacher_search < 1)
+          throw Error("self_play: teacher_at_search_decisions needs teacher_search=N");
         if (label_model_moves && !teacher_at_search_decisions)
           throw Error("self_play: label_model_moves needs teacher_at_search_decisions");
         if (teacher_policy_playouts && teacher_search < 1)

@@ -154,7 +154,7 @@ def test_a_training_with_a_teacher_at_the_action_cards_records_it(tmp_path):
     assert "--teacher net:search=20" in model_file.read_header(result.model)["training"]["command"]
     af_teacher = TrainConfig(out="x", game="af", teacher="net:search=20,leaf=net", dagger=True)
     af_teacher.validate()  # AF: the search takes every decision
-    assert af_teacher.teacher_net_leaves() and af_teacher.teacher_at_action_cards()
+    assert af_teacher.teacher_net_leaves() and af_teacher.teacher_at_search_decisions()
     with pytest.raises(TrainError, match="Alien Frontiers model has no action head"):
         TrainConfig(out="x", game="af", teacher="net:search=20,leaf=policy").validate()
     with pytest.raises(TrainError, match="--teacher must be"):
@@ -231,7 +231,7 @@ def test_a_teacher_with_policy_playouts_searches_by_the_models_action_head(tmp_p
         _rftg.self_play(game, str(bare), teacher_policy_playouts=True, **kw)
     cfg = TrainConfig(out="x", teacher="net:search=40,leaf=policy", dagger=True)
     cfg.validate()
-    assert cfg.teacher_search() == 40 and cfg.teacher_policy_playouts() and cfg.teacher_at_action_cards()
+    assert cfg.teacher_search() == 40 and cfg.teacher_policy_playouts() and cfg.teacher_at_search_decisions()
     assert not TrainConfig(out="x", teacher="net:search=40").teacher_policy_playouts()
     for bad in ("ismcts:iterations=40,leaf=policy", "net:search=40,leaf=value"):
         with pytest.raises(TrainError, match="--teacher must be"):

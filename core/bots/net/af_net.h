@@ -34,7 +34,6 @@ struct AfNet {
   // net:search=N searches every AF decision (NetBot::act), with the value head at its leaves by leaf=net.
   static bool search_decision(const State&) { return true; }
   using Search = bots::AfIsmcts;
-  static constexpr bool kSearches = true;
   static std::string configuration(const Game& g) {
     return std::string("af") + (g.long_game() ? " long game" : "") + ", " + std::to_string(g.players()) + " players";
   }

@@ -18,6 +18,7 @@
 #include "bots/net/net_options.h"
 #include "bots/net/net_player.h"
 #include "bots/net/net_traits.h"
+#include "bots/net/search_leaves.h"
 
 namespace gs::bots::net {
 
@@ -29,23 +30,11 @@ class NetBot {
 
   explicit NetBot(NetOptions options) : opt_(std::move(options)) {
     if (opt_.search > 0) {
-      if (!T::kSearches)
-        throw std::invalid_argument(std::string("net: search=N searches the action cards of Race for the Galaxy; an ") +
-                                    T::kGame + " net has no decision to search (use ismcts:iterations=N)");
       IsmctsOptions o;
       o.iterations = opt_.search;
       search_ = std::make_unique<typename T::Search>(o);
       // act() binds the player before it searches
-      if (opt_.leaf == Leaf::Net)
-        search_->set_leaf_value([this](const Game& g, const State& d, int me, double* reward) {
-          float p[8];
-          player_->win_probabilities(g, d, me, p);
-          for (int i = 0; i < g.players(); ++i) reward[i] = p[i];
-        });
-      else if (opt_.leaf == Leaf::Policy)
-        search_->set_playout_policy([this](const Game& g, const State& d, const int* legal, int n, Rng&) {
-          return player_->best_action(g, d, legal, n);
-        });
+      judge_leaves_by<T>(*search_, opt_.leaf, [this]() -> NetPlayer<T>& { return *player_; });
     } else if (opt_.leaf != Leaf::Rollout) {
       throw std::invalid_argument(std::string("net: leaf=") + (opt_.leaf == Leaf::Net ? "net" : "policy") +
                                   " judges the leaves of a search: give search=N too");

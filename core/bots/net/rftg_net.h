@@ -40,7 +40,6 @@ struct RftgNet {
   // net:search=N chooses the action cards (the value decisions) by this search instead (NetBot::act).
   static bool search_decision(const State& s) { return value_decision(s); }
   using Search = bots::RftgIsmcts;
-  static constexpr bool kSearches = true;
   // Whether the deciding seat's view of `after`, one step from `before`, is the same in every determinization:
   // an action card chosen while another seat is still to choose draws nothing and shows nothing (the phases
   // begin only after the last choice), so NetPlayer::value_scores judges it on the position itself.

@@ -26,6 +26,7 @@
 
 #include "bots/ismcts.h"
 #include "bots/net/net_player.h"
+#include "bots/net/search_leaves.h"
 #include "runner/parallel.h"
 
 namespace gs::bots::net {
@@ -130,18 +131,8 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
       if (!policy_playouts && !net_leaves) return;
       // a player of its own: the search runs inside a decision of `player`'s game
       search_player = std::make_unique<NetPlayer<T>>(m, game);
-      if (net_leaves)
-        search->set_leaf_value([pp = search_player.get()](const typename T::Game& g, const State& d, int me,
-                                                          double* reward) {
-          float w[8];
-          pp->win_probabilities(g, d, me, w);
-          for (int i = 0; i < g.players(); ++i) reward[i] = w[i];
-        });
-      else
-        search->set_playout_policy([pp = search_player.get()](const typename T::Game& g, const State& d,
-                                                              const int* legal, int n, Rng&) {
-          return pp->best_action(g, d, legal, n);
-        });
+      judge_leaves_by<T>(*search, net_leaves ? Leaf::Net : Leaf::Policy,
+                         [pp = search_player.get()]() -> NetPlayer<T>& { return *pp; });
     }
     NetPlayer<T> player;
     std::unique_ptr<NetPlayer<T>> search_player;  // the teacher's playouts or leaf values, with leaf=policy|net
