@@ -77,6 +77,10 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
             ("play-stall-temperature", float, "... and at the action cards of a seat in a stall (RftG: no tableau, "
                                               "good or VP changed in its last two rounds), if another "
                                               "(default: as any card); stall_temperature=T overrides it"),
+            ("play-search", integer, "... with a search of N iterations at the search decisions (RftG: the action "
+                                     "cards; AF: every decision; default 0: none); search=N overrides it"),
+            ("play-leaf", str, "... whose leaves are judged by rollout, net (the value head) or policy (playouts by "
+                               "the action head) (default rollout); leaf=... overrides it"),
             ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):

@@ -222,7 +222,7 @@ class RunConfig:
             cfg.threads = all_cores()
         if cfg.chunk_size is None:
             cfg.chunk_size = auto_chunk_size(cfg.games, cfg.threads, cfg.record_decisions,
-                                             seconds_per_game(cfg.game, cfg.players, cfg.bots))
+                                             seconds_per_game(cfg.game, cfg.players, costed_bots(cfg)))
         if cfg.out is None:
             cfg.out = str(default_out(cfg, seed_given=self.seed is not None))
         return cfg
@@ -317,6 +317,15 @@ def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool
     parts = [name for name, on in (("advanced", advanced), ("goals", goals), ("takeovers", takeovers),
                                    ("draft", draft)) if on]
     return "+".join(parts) or "standard"
+
+
+def costed_bots(cfg: Any) -> list[str]:
+    """cfg.bots, each net seat with the search its model plays by default written out: what a game costs."""
+    if not any(isinstance(b, str) and b.strip().startswith("net") for b in cfg.bots):
+        return list(cfg.bots)
+    from galaxysim.net.manifest import searching_spec
+
+    return [searching_spec(cfg, b) for b in cfg.bots]
 
 
 def auto_chunk_size(games: int, threads: int, record_decisions: bool = False,

@@ -10,7 +10,7 @@ from typing import Any
 
 from galaxysim.user_text import shown
 
-from .config import RunConfig
+from .config import RunConfig, costed_bots
 from .errors import ConfigError, one_line
 from .game_cost import seconds_per_game as estimated_seconds_per_game
 
@@ -134,7 +134,7 @@ def seconds_per_game(cfg: RunConfig, sample_seconds: float = 0.1) -> float:
     """About how long one game of `cfg` takes on one thread here: a short sample, to size chunks by time (one
     game when the bots are slow: sim/game_cost.py)."""
     runner = make_runner(cfg)
-    n = max(1, min(8, int(sample_seconds / estimated_seconds_per_game(cfg.game, cfg.players, cfg.bots))))
+    n = max(1, min(8, int(sample_seconds / estimated_seconds_per_game(cfg.game, cfg.players, costed_bots(cfg)))))
     while True:
         t = time.perf_counter()
         runner.run(int(cfg.seed or 0), 0, n, 1, False)

@@ -44,6 +44,26 @@ def model_path(game, spec: str) -> str:
     return engine.model_info(game, dict(spec_options(spec)).get("model", ""))["path"]
 
 
+def searching_spec(config: Any, spec: str) -> str:
+    """`spec` with the search its model plays by default written out (",search=N,leaf=..." from the model file's
+    header), for estimates of a seat's cost (sim/game_cost.py); `spec` itself when it gives search=, its model has
+    no search of its own, or the model cannot be read (the run refuses it later, with its one line)."""
+    from .model_file import ModelFileError, read_header
+
+    options = dict(spec_options(spec))
+    if not is_net(spec) or "search" in options:
+        return spec
+    try:
+        head = read_header(model_path(game_for(config), spec))
+    except (ValueError, OSError, ModelFileError):
+        return spec
+    search = head.get("search", 0)
+    if not isinstance(search, int) or search <= 0:
+        return spec
+    extra = [f"search={search}"] + ([f"leaf={head['leaf']}"] if "leaf" in head and "leaf" not in options else [])
+    return spec.strip() + ("," if ":" in spec else ":") + ",".join(extra)
+
+
 def model_records(config: Any, bots) -> dict[str, dict[str, str]]:
     """{spec: {"path": model file, "content_hash": "sha256:..."}} for the net specs among `bots`."""
     specs = sorted({b.strip() for b in bots if is_net(b)})

@@ -95,6 +95,9 @@ class TrainConfig:
                                    # "temperature", which net:temperature=T overrides)
     play_card_temperature: float | None = None  # ... at the action cards (RftG), if not the same ("card_temperature")
     play_stall_temperature: float | None = None  # ... at the action cards of a seat in a stall ("stall_temperature")
+    play_search: int = 0        # ... with a search of this many iterations at the game's search decisions ("search";
+                                # 0: none; net:search=N overrides it)
+    play_leaf: str | None = None  # ... whose leaves are judged so: rollout, net or policy ("leaf"; net:leaf= overrides)
     start: str | None = None    # a model file to start from (same game and layout), or "shipped"
     seed: int = 1
     threads: int = 1
@@ -141,6 +144,17 @@ class TrainConfig:
             raise TrainError(f"--play-card-temperature must be in [0, 100], not {self.play_card_temperature!r}")
         if self.play_stall_temperature is not None and not 0 <= self.play_stall_temperature <= 100:
             raise TrainError(f"--play-stall-temperature must be in [0, 100], not {self.play_stall_temperature!r}")
+        if not isinstance(self.play_search, int) or isinstance(self.play_search, bool) or \
+                not 0 <= self.play_search <= 10_000_000:
+            raise TrainError(f"--play-search must be a whole number in 0..10000000, not {self.play_search!r}")
+        if self.play_leaf is not None:
+            if self.play_leaf not in ("rollout", "net", "policy"):
+                raise TrainError(f"--play-leaf must be rollout, net or policy, not {self.play_leaf!r}")
+            if self.play_search == 0:
+                raise TrainError(f"--play-leaf {self.play_leaf} needs --play-search N (the leaves of that search)")
+            if self.play_leaf == "policy" and self.game == "af":
+                raise TrainError("--play-leaf policy: an Alien Frontiers model has no action head to play the playouts "
+                                 "(use net or rollout)")
         if self.game == "af" and self.choose != "value":
             self.choose = "value"  # AF models have no action head (docs/net.md)
         if "," in str(self.out) or ":" in Path(self.out).name:
@@ -270,6 +284,8 @@ def export(path: Path, net, spec: InputSpec, actions, cfg: TrainConfig, game, ex
         configuration=configuration, **({"temperature": cfg.play_temperature} if cfg.play_temperature else {}),
         **({"card_temperature": cfg.play_card_temperature} if cfg.play_card_temperature is not None else {}),
         **({"stall_temperature": cfg.play_stall_temperature} if cfg.play_stall_temperature is not None else {}),
+        **({"search": cfg.play_search} if cfg.play_search else {}),
+        **({"leaf": cfg.play_leaf} if cfg.play_leaf is not None else {}),
         **extra)
     return model_file.write(path, head, w)
 
@@ -405,10 +421,9 @@ def _samples(source, out: Path, gen: int, log) -> Samples:
     return samples
 
 
-# settings a resume may change: none changes the weights (the play temperatures only write the model's header)
+# settings a resume may change: none changes the weights (the play settings only write the model's header)
 _MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature",
-               "play_stall_temperature",
-               "keep_models")
+               "play_stall_temperature", "play_search", "play_leaf", "keep_models")
 
 
 def _comparable(config: dict) -> dict:

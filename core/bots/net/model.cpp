@@ -135,6 +135,12 @@ Model parse_model(const std::string& b, const std::string& path) {
     m.default_temperature = temperature("temperature", 0);
     m.default_card_temperature = temperature("card_temperature", -1);
     m.default_stall_temperature = temperature("stall_temperature", -1);
+    if (const json::Value* n = doc.find("search")) {
+      const int64_t v = n->get_int();
+      if (v < 0 || v > 10000000) throw json::AccessError("search is " + std::to_string(v) + ", expected 0..10000000");
+      m.default_search = static_cast<int>(v);
+    }
+    if (const json::Value* l = doc.find("leaf")) m.default_leaf = l->get_string();
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }
@@ -142,6 +148,12 @@ Model parse_model(const std::string& b, const std::string& path) {
     fail(path, "bad header: choose is '" + m.default_choose + "', expected policy, value or hybrid");
   if (m.default_choose != "value" && m.action_rows == 0)
     fail(path, "bad header: choose is " + m.default_choose + " but it has no action head");
+  if (!m.default_leaf.empty() && m.default_leaf != "rollout" && m.default_leaf != "net" && m.default_leaf != "policy")
+    fail(path, "bad header: leaf is '" + m.default_leaf + "', expected rollout, net or policy");
+  if (!m.default_leaf.empty() && m.default_search == 0)
+    fail(path, "bad header: leaf is " + m.default_leaf + " but it has no search (search > 0)");
+  if (m.default_leaf == "policy" && m.action_rows == 0)
+    fail(path, "bad header: leaf is policy but it has no action head");
 
   const uint64_t need = 12ull * m.observation_size + 4ull * m.inputs * m.h1 + 4ull * m.h1 + 4ull * m.h2 * m.h1 +
                         4ull * m.h2 + 4ull * m.seats * m.h2 + 4ull * m.seats + 4ull * m.action_rows +

@@ -58,6 +58,10 @@ struct Model {
                                          // "card_temperature"); < 0: default_temperature
   double default_stall_temperature = -1;  // ... at the action cards of a seat in a stall (header
                                           // "stall_temperature"); < 0: default_card_temperature
+  int default_search = 0;      // > 0: the game's search decisions by ISMCTS with this many iterations (header
+                               // "search"; net:search=N overrides it)
+  std::string default_leaf;    // how that search judges a leaf: "rollout", "net", "policy" (header "leaf"); "":
+                               // rollout (net:leaf=... overrides it)
   std::string header_json;     // the header as written (training facts, options, ...)
 
   // Dimensions.

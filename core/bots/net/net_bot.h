@@ -29,16 +29,8 @@ class NetBot {
   using State = typename T::State;
 
   explicit NetBot(NetOptions options) : opt_(std::move(options)) {
-    if (opt_.search > 0) {
-      IsmctsOptions o;
-      o.iterations = opt_.search;
-      search_ = std::make_unique<typename T::Search>(o);
-      // act() binds the player before it searches
-      judge_leaves_by<T>(*search_, opt_.leaf, [this]() -> NetPlayer<T>& { return *player_; });
-    } else if (opt_.leaf != Leaf::Rollout) {
-      throw std::invalid_argument(std::string("net: leaf=") + (opt_.leaf == Leaf::Net ? "net" : "policy") +
-                                  " judges the leaves of a search: give search=N too");
-    }
+    if (opt_.search == 0 && opt_.leaf != Leaf::Default && opt_.leaf != Leaf::Rollout)
+      throw std::invalid_argument(no_search_for(opt_.leaf));
   }
 
   // The leaf value or playout policy of search=N,leaf=net|policy holds `this`: a NetBot stays where it was made.
@@ -56,7 +48,17 @@ class NetBot {
     if (c != Choose::Value && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot choose=" +
                        (c == Choose::Policy ? "policy" : "hybrid") + " (use choose=value)");
-    if (opt_.leaf == Leaf::Policy && !model->has_action_head())
+    // the search: the spec's search=N and leaf=..., else the model's own
+    const int search = opt_.search >= 0 ? opt_.search : model->default_search;
+    Leaf leaf = opt_.leaf;
+    if (leaf == Leaf::Default)  // the model's leaf goes with a search; search=0 plays without one
+      leaf = search == 0                    ? Leaf::Rollout
+             : model->default_leaf == "net"    ? Leaf::Net
+             : model->default_leaf == "policy" ? Leaf::Policy
+                                               : Leaf::Rollout;
+    if (search == 0 && leaf != Leaf::Rollout)
+      throw ModelError(no_search_for(leaf) + " (model " + model->path + " does not search by default)");
+    if (leaf == Leaf::Policy && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot play the search's playouts with " +
                        "leaf=policy (use leaf=rollout or leaf=net)");
     if (opt_.top > 0 && !model->has_action_head())
@@ -73,6 +75,13 @@ class NetBot {
     else if (opt_.temperature < 0 && opt_.card_temperature < 0 && model->default_stall_temperature >= 0)
       stall_temperature_ = model->default_stall_temperature;
     else stall_temperature_ = card_temperature_;
+    search_.reset();
+    if (search > 0) {
+      IsmctsOptions o;
+      o.iterations = search;
+      search_ = std::make_unique<typename T::Search>(o);
+      judge_leaves_by<T>(*search_, leaf, [this]() -> NetPlayer<T>& { return *player_; });
+    }
     player_ = std::move(player);
     game_ = &g;
     players_ = g.players();
@@ -114,6 +123,11 @@ class NetBot {
   NetPlayer<T>* player() { return player_.get(); }
 
  private:
+  static std::string no_search_for(Leaf leaf) {
+    return std::string("net: leaf=") + (leaf == Leaf::Net ? "net" : "policy") +
+           " judges the leaves of a search: give search=N too";
+  }
+
   // Whether the deciding seat meets its action cards in a stall: the game's progress (T::progress: RftG's
   // tableaus, goods and VP) is as it was at its action cards kStallRounds rounds before, and in every round
   // between (at a round's second card, the first's answer). One round without progress is common in good

@@ -35,8 +35,8 @@ std::string net_option_help() {
          "action cards by value, the rest by policy; default: the model's), temperature=T (0: best action; > 0: sample; default: the model's, 0 unless its file says), card_temperature=T (the same at the action cards only; default: the model's, else temperature), stall_temperature=T (the same at the action cards of a seat in a stall: no tableau, good or VP changed in its last two rounds; default: the model's, else card_temperature), dets=K (value choice: "
          "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
          "decisions of look-ahead by the action head, to the end of the round; default 0), top=K (value choice: judge only the K legal actions the action head likes best; default 0: all), search=N (RftG: choose the action "
-         "cards by ISMCTS with N iterations, every other decision by the net; AF: every decision; default 0: no search), leaf=rollout|net|policy (search: judge a leaf by a random "
-         "playout, default, by the value head, or by a playout the action head plays)";
+         "cards by ISMCTS with N iterations, every other decision by the net; AF: every decision; 0: no search; default: the model's, 0 unless its file says), leaf=rollout|net|policy (search: judge a leaf by a random "
+         "playout, by the value head, or by a playout the action head plays; default: the model's, else rollout)";
 }
 
 NetOptions net_options(const BotSpec& spec) {

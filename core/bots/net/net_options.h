@@ -15,8 +15,9 @@ enum class Choose : unsigned char {
 };
 
 // How the search of search=N judges a leaf: a uniform random playout (the ismcts bot's), the value head
-// (one forward pass), or a playout in which the action head makes every choice.
-enum class Leaf { Rollout, Net, Policy };
+// (one forward pass), or a playout in which the action head makes every choice; Default: the model's
+// (its header's "leaf"), else Rollout.
+enum class Leaf { Default, Rollout, Net, Policy };
 
 struct NetOptions {
   std::string model;          // a model file; "" = the shipped model for the game
@@ -31,10 +32,11 @@ struct NetOptions {
   int dets = 1;               // value choice: determinizations the legal actions are scored on (averaged)
   int rollout = 0;            // value choice: judge each action after a look-ahead of at most this many decisions
                               // played by the action head (NetPlayer::rollout_scores); 0: right after it
-  int search = 0;             // > 0: the game's search decisions (RftG: the action cards) by ISMCTS with this many
-                              // iterations (the ismcts bot's defaults otherwise); 0: every decision by the net
+  int search = -1;            // > 0: the game's search decisions (RftG: the action cards; AF: every decision) by
+                              // ISMCTS with this many iterations (the ismcts bot's defaults otherwise); 0: every
+                              // decision by the net; < 0: the model's (its header's "search", else 0)
   int top = 0;                // value choice: judge only the action head's `top` best legal actions; 0: all
-  Leaf leaf = Leaf::Rollout;  // search: how a leaf of the search is judged
+  Leaf leaf = Leaf::Default;  // search: how a leaf of the search is judged
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.
