@@ -194,3 +194,40 @@ def test_the_chunk_sizing_counts_the_search():
     af_plain, af_searching = (seat_seconds("af", 2, s) for s in ("net", "net:search=100"))
     assert af_searching > 100 * af_plain  # AF: every decision searched
     assert seat_seconds("af", 2, "net:search=100,leaf=net") < af_searching / 10
+
+
+def _sure_model(src, dst):
+    """A copy of model `src` whose value head is sure of the judging seat's win everywhere (its seat block's bias
+    raised by 12): the win probabilities after every action differ only in their last digits."""
+    from galaxysim.net import model_file
+
+    head, w = model_file.read_weights(src)
+    w.bv[0] += 12
+    model_file.write(dst, head, w)
+    return dst
+
+
+def test_leaf_net_judges_leaves_against_the_root_so_a_sure_value_head_still_ranks_actions(af_models, tmp_path):
+    """leaf_scale (docs/net.md, "Search in Alien Frontiers"): a value head sure of the result gives every leaf
+    nearly the same win probability, which the exploration term swamps (the visits spread evenly: the search
+    plays nearly at random and does not end a won game). Judged against the root's log-odds, the differences
+    stay visible and the visits gather on the actions the value head prefers."""
+    sure = _sure_model(af_models[0], tmp_path / "sure.gsnet")
+    state, searched, share = af.Game(players=2).new_state(seed=6), 0, {0: [], 4: []}
+    while not state.is_terminal() and searched < 20:
+        legal = state.legal_actions()
+        if len(legal) > 2:
+            for scale in share:
+                v = af.Bot(f"net:model={sure},search=80,leaf=net,leaf_scale={scale}", 400 + searched).action_scores(state)
+                assert sum(v) == 80
+                share[scale].append(max(v) / 80)
+            searched += 1
+        state.apply(legal[0])
+    assert searched == 20
+    assert np.mean(share[4]) > np.mean(share[0]) + 0.15, share
+
+
+@pytest.mark.parametrize("value", ["-1", "101", "x"])
+def test_a_bad_leaf_scale_is_refused_with_one_line(value):
+    with pytest.raises(af.RulesError, match="leaf_scale must be"):
+        af.Bot(f"net:search=10,leaf=net,leaf_scale={value}")

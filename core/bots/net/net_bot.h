@@ -80,7 +80,8 @@ class NetBot {
       IsmctsOptions o;
       o.iterations = search;
       search_ = std::make_unique<typename T::Search>(o);
-      judge_leaves_by<T>(*search_, leaf, [this]() -> NetPlayer<T>& { return *player_; });
+      root_.scale = leaf == Leaf::Net ? opt_.leaf_scale : 0;
+      judge_leaves_by<T>(*search_, leaf, [this]() -> NetPlayer<T>& { return *player_; }, &root_);
     }
     player_ = std::move(player);
     game_ = &g;
@@ -92,7 +93,10 @@ class NetBot {
   int act(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
     if (n == 1) return legal[0];
     NetPlayer<T>& p = bind(g);
-    if (searches(s)) return search_->act(g, s, legal, n, rng);
+    if (searches(s)) {
+      root_.set<T>(p, g, s, g.current_player(s));
+      return search_->act(g, s, legal, n, rng);
+    }
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
     const double t = !T::value_decision(s) ? temperature_ : in_stall(g, s) ? stall_temperature_ : card_temperature_;
@@ -105,6 +109,7 @@ class NetBot {
     NetPlayer<T>& p = bind(g);
     std::vector<float> out(static_cast<size_t>(n));
     if (n > 1 && searches(s)) {
+      root_.set<T>(p, g, s, g.current_player(s));
       search_->act(g, s, legal, n, rng);
       for (const auto& e : search_->root_edges(g.current_player(s)))
         for (int i = 0; i < n; ++i)
@@ -171,6 +176,7 @@ class NetBot {
   int players_ = 0, instances_ = 0;
   std::unique_ptr<NetPlayer<T>> player_;
   std::unique_ptr<typename T::Search> search_;
+  RootLogits root_;  // leaf=net: the root's values, which the leaves are judged against
   std::vector<float> scores_;
 };
 

@@ -26,7 +26,8 @@ double number(const BotSpec& spec, const std::string& key, const std::string& va
 }
 
 const std::vector<std::string> kNames = {"model",   "choose", "temperature", "card_temperature", "stall_temperature",
-                                         "dets",    "rollout", "top",         "search",           "leaf"};
+                                         "dets",    "rollout", "top",         "search",           "leaf",
+                                         "leaf_scale"};
 
 }  // namespace
 
@@ -36,7 +37,9 @@ std::string net_option_help() {
          "determinizations averaged, default 1), rollout=N (value choice: judge each action after at most N "
          "decisions of look-ahead by the action head, to the end of the round; default 0), top=K (value choice: judge only the K legal actions the action head likes best; default 0: all), search=N (RftG: choose the action "
          "cards by ISMCTS with N iterations, every other decision by the net; AF: every decision; 0: no search; default: the model's, 0 unless its file says), leaf=rollout|net|policy (search: judge a leaf by a random "
-         "playout, by the value head, or by a playout the action head plays; default: the model's, else rollout)";
+         "playout, by the value head, or by a playout the action head plays; default: the model's, else rollout), "
+         "leaf_scale=K (leaf=net: a leaf judged by logistic(K * (its log-odds - the root's)); 0: its win probability; "
+         "default 4)";
 }
 
 NetOptions net_options(const BotSpec& spec) {
@@ -85,6 +88,9 @@ NetOptions net_options(const BotSpec& spec) {
       else if (value == "rollout") o.leaf = Leaf::Rollout;
       else if (value == "policy") o.leaf = Leaf::Policy;
       else bad(spec, "leaf must be rollout, net or policy, not " + text::quoted(value));
+    } else if (key == "leaf_scale") {
+      o.leaf_scale = number(spec, key, value);
+      if (o.leaf_scale < 0 || o.leaf_scale > 100) bad(spec, "leaf_scale must be in [0, 100], not " + text::quoted(value));
     } else {
       bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kNames) + " (net options: " + net_option_help() +
                     ")");

@@ -19,6 +19,9 @@ enum class Choose : unsigned char {
 // (its header's "leaf"), else Rollout.
 enum class Leaf { Default, Rollout, Net, Policy };
 
+// leaf=net's default leaf_scale (search_leaves.h: RootLogits), also the training teacher's.
+inline constexpr double kLeafScale = 4;
+
 struct NetOptions {
   std::string model;          // a model file; "" = the shipped model for the game
   Choose choose = Choose::Default;
@@ -37,6 +40,8 @@ struct NetOptions {
                               // decision by the net; < 0: the model's (its header's "search", else 0)
   int top = 0;                // value choice: judge only the action head's `top` best legal actions; 0: all
   Leaf leaf = Leaf::Default;  // search: how a leaf of the search is judged
+  double leaf_scale = kLeafScale;  // leaf=net: a leaf's reward is logistic(leaf_scale * (its log-odds - the root's)) per
+                                   // seat; 0: the raw win probability (search_leaves.h)
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.
