@@ -321,11 +321,9 @@ def rftg_variant_label(expansion: str, players: int, advanced: bool, goals: bool
 
 def costed_bots(cfg: Any) -> list[str]:
     """cfg.bots, each net seat with the search its model plays by default written out: what a game costs."""
-    if not any(isinstance(b, str) and b.strip().startswith("net") for b in cfg.bots):
-        return list(cfg.bots)
-    from galaxysim.net.manifest import searching_spec
+    from galaxysim.net.manifest import searching_specs
 
-    return [searching_spec(cfg, b) for b in cfg.bots]
+    return searching_specs(cfg, cfg.bots)
 
 
 def auto_chunk_size(games: int, threads: int, record_decisions: bool = False,

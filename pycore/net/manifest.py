@@ -44,24 +44,29 @@ def model_path(game, spec: str) -> str:
     return engine.model_info(game, dict(spec_options(spec)).get("model", ""))["path"]
 
 
-def searching_spec(config: Any, spec: str) -> str:
-    """`spec` with the search its model plays by default written out (",search=N,leaf=..." from the model file's
-    header), for estimates of a seat's cost (sim/game_cost.py); `spec` itself when it gives search=, its model has
-    no search of its own, or the model cannot be read (the run refuses it later, with its one line)."""
+def searching_specs(config: Any, bots) -> list[str]:
+    """`bots`, each net spec with the search its model plays by default written out (",search=N,leaf=..." from the
+    model file's header), for estimates of a seat's cost (sim/game_cost.py). A spec stays as it is when it gives
+    search=, its model has no search of its own, or the model cannot be read (the run refuses it later, with its
+    one line). Each distinct spec's model is read once."""
     from .model_file import ModelFileError, read_header
 
-    options = dict(spec_options(spec))
-    if not is_net(spec) or "search" in options:
-        return spec
-    try:
-        head = read_header(model_path(game_for(config), spec))
-    except (ValueError, OSError, ModelFileError):
-        return spec
-    search = head.get("search", 0)
-    if not isinstance(search, int) or search <= 0:
-        return spec
-    extra = [f"search={search}"] + ([f"leaf={head['leaf']}"] if "leaf" in head and "leaf" not in options else [])
-    return spec.strip() + ("," if ":" in spec else ":") + ",".join(extra)
+    specs = {b for b in bots if is_net(b) and "search" not in dict(spec_options(b))}
+    if not specs:
+        return list(bots)
+    game = game_for(config)
+    written = {}
+    for spec in specs:
+        try:
+            head = read_header(model_path(game, spec))
+        except (ValueError, OSError, ModelFileError):
+            continue
+        search = head.get("search", 0)
+        if not isinstance(search, int) or search <= 0:
+            continue
+        leaf = [f"leaf={head['leaf']}"] if "leaf" in head and "leaf" not in dict(spec_options(spec)) else []
+        written[spec] = spec.strip() + ("," if ":" in spec else ":") + ",".join([f"search={search}"] + leaf)
+    return [written.get(b, b) for b in bots]
 
 
 def model_records(config: Any, bots) -> dict[str, dict[str, str]]:

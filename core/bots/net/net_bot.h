@@ -93,10 +93,7 @@ class NetBot {
   int act(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
     if (n == 1) return legal[0];
     NetPlayer<T>& p = bind(g);
-    if (searches(s)) {
-      root_.set<T>(p, g, s, g.current_player(s));
-      return search_->act(g, s, legal, n, rng);
-    }
+    if (searches(s)) return search(p, g, s, legal, n, rng);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
     const double t = !T::value_decision(s) ? temperature_ : in_stall(g, s) ? stall_temperature_ : card_temperature_;
@@ -109,8 +106,7 @@ class NetBot {
     NetPlayer<T>& p = bind(g);
     std::vector<float> out(static_cast<size_t>(n));
     if (n > 1 && searches(s)) {
-      root_.set<T>(p, g, s, g.current_player(s));
-      search_->act(g, s, legal, n, rng);
+      search(p, g, s, legal, n, rng);
       for (const auto& e : search_->root_edges(g.current_player(s)))
         for (int i = 0; i < n; ++i)
           if (legal[i] == e.action) out[static_cast<size_t>(i)] = static_cast<float>(e.visits);
@@ -128,6 +124,12 @@ class NetBot {
   NetPlayer<T>* player() { return player_.get(); }
 
  private:
+  // The search's choice (search=N), its leaves judged against this root.
+  int search(NetPlayer<T>& p, const Game& g, const State& s, const int* legal, int n, Rng& rng) {
+    root_.set<T>(p, g, s, g.current_player(s));
+    return search_->act(g, s, legal, n, rng);
+  }
+
   static std::string no_search_for(Leaf leaf) {
     return std::string("net: leaf=") + (leaf == Leaf::Net ? "net" : "policy") +
            " judges the leaves of a search: give search=N too";

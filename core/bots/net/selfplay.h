@@ -131,7 +131,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
       if (!policy_playouts && !net_leaves) return;
       // a player of its own: the search runs inside a decision of `player`'s game
       search_player = std::make_unique<NetPlayer<T>>(m, game);
-      root.scale = kLeafScale;  // as the net:search=N,leaf=net bot judges its leaves
+      root.scale = net_leaves ? kLeafScale : 0;  // as the net:search=N,leaf=net bot judges its leaves
       judge_leaves_by<T>(*search, net_leaves ? Leaf::Net : Leaf::Policy,
                          [pp = search_player.get()]() -> NetPlayer<T>& { return *pp; }, &root);
     }
@@ -175,7 +175,7 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
           };
           std::fill(visits, visits + n, 0.0f);
           auto search_visits = [&] {  // the search's move; its share of visits of each legal action in `visits`
-            if (req.teacher_net_leaves) worker->root.template set<T>(*worker->search_player, g, s, me);
+            if (worker->search_player) worker->root.template set<T>(*worker->search_player, g, s, me);
             const int a = worker->search->act(g, s, legal, n, rng);
             double total = 0;
             for (const auto& e : worker->search->root_edges(me))
