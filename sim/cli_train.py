@@ -61,7 +61,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
                              "learn to rank: every AF model), or net:search=N (the search takes only "
                              "the action cards, the model the rest; AF: every decision; net:search=N,leaf=policy: "
                              "its playouts played by the model's action head; leaf=net: its leaves judged by the "
-                             "model's value head) (default heuristic)"),
+                             "model's value head; ,puct=C: its tree's choices by PUCT with the model's action head "
+                             "as the prior) (default heuristic)"),
             ("policy-weight", float, "weight of the action head's loss, and of a value model's choice loss, beside "
                                      "the value loss (default 1)"),
             ("policy-temperature", float, "softness of the action head's target, and of the values' ranking "
@@ -81,6 +82,8 @@ def add_parser(sub, fmt, count, integer) -> argparse.ArgumentParser:
                                      "cards; AF: every decision; default 0: none); search=N overrides it"),
             ("play-leaf", str, "... whose leaves are judged by rollout, net (the value head) or policy (playouts by "
                                "the action head) (default rollout); leaf=... overrides it"),
+            ("play-puct", float, "... and chooses in its tree by PUCT with the action head as the prior and this "
+                                 "constant (default 0: by UCB); puct=C overrides it"),
             ("sample-games", integer, "games per bot kind that size the inputs (default 20)"),
             ("eval-games", integer, "games against heuristic after each generation (default 0)"),
             ("gating-games", integer, "games per gating match (default 400; 0: none)")):

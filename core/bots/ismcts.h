@@ -55,7 +55,11 @@
 // is judged by a function (a net bot's value head: bots/net/net_bot.h, leaf=net)
 // instead of being played out; one call per iteration, one thread only. A playout policy
 // (set_playout_policy) plays the playouts instead of uniform random moves (a net bot's action
-// head: leaf=policy), one thread only.
+// head: leaf=policy), one thread only. A prior (set_prior: a net bot's action head, puct=C) turns
+// the tree's choices from UCB into PUCT: an action's mean reward plus C * prior * sqrt(visits of
+// the decision + 1) / (1 + its visits), an untried action's mean taken as the decision's mean so
+// far; the search then spends its first iterations where the prior points, so a small budget
+// plays at least about as the prior would. One thread only.
 //
 // See docs/ismcts.md.
 #pragma once
@@ -239,6 +243,15 @@ class Ismcts {
     if (f && options_.threads != 1) throw std::invalid_argument("ismcts: a playout policy needs threads=1");
     playout_ = std::move(f);
   }
+  // Judges the legal actions of every tree decision (prior[k] for legal[k], summing to 1, as the acting seat
+  // sees the determinized position) and selects by PUCT with constant c_puct instead of UCB. Only with threads = 1.
+  using Prior = std::function<void(const Game&, const State&, const int* legal, int n, double* prior)>;
+  void set_prior(Prior f, double c_puct) {
+    if (f && options_.threads != 1) throw std::invalid_argument("ismcts: a prior needs threads=1");
+    if (f && !(c_puct > 0)) throw std::invalid_argument("ismcts: the prior's constant must be > 0");
+    prior_ = std::move(f);
+    c_puct_ = c_puct;
+  }
   // The seat the last search decided for (-1 when the last decision was not searched).
   int last_seat() const { return last_seat_; }
 
@@ -340,6 +353,7 @@ class Ismcts {
     std::vector<Node> pool;
     std::vector<int32_t> path;
     std::vector<uint32_t> mark;  // per action value: 2*epoch if legal here, 2*epoch+1 if it also has a child
+    std::vector<int32_t> slot;   // with a prior: per action value, its index among the legal actions here
     std::vector<State> dets;     // fixed determinizations (Options::determinizations > 0)
     uint32_t epoch = 0;
     Rng rng;
@@ -392,6 +406,43 @@ class Ismcts {
     return id;
   }
 
+  // PUCT over the legal actions of one tree decision (set_prior): returns the chosen child, or -1 - k for an
+  // untried legal[k]. Counts the availability of the legal children, as UCB does.
+  int32_t select_by_prior(Worker& w, const Game& g, const State& d, int32_t stat, int actor, const int* legal, int n,
+                          uint32_t mark_legal, uint32_t mark_tried, double* prior, int32_t* child_of) {
+    if (w.slot.size() < w.mark.size()) w.slot.resize(w.mark.size(), 0);
+    for (int k = 0; k < n; ++k) {
+      w.slot[static_cast<size_t>(legal[k])] = k;
+      child_of[k] = -1;
+    }
+    double visits = 0, rewards = 0;
+    for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
+         ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
+      Node& e = w.pool[static_cast<size_t>(ch)];
+      if (e.actor != actor || e.action < 0) continue;
+      uint32_t& m = w.mark[static_cast<size_t>(e.action)];
+      if (m != mark_legal) continue;
+      m = mark_tried;
+      ++e.avail;
+      child_of[w.slot[static_cast<size_t>(e.action)]] = ch;
+      visits += e.visits;
+      rewards += e.reward;
+    }
+    prior_(g, d, legal, n, prior);
+    const double first = visits > 0 ? rewards / visits : 0.5;  // an untried action's mean: the decision's so far
+    const double explore = c_puct_ * std::sqrt(visits + 1);
+    int best = 0;
+    double best_u = -1e300;
+    for (int k = 0; k < n; ++k) {
+      const int32_t ch = child_of[k];
+      const double v = ch >= 0 ? w.pool[static_cast<size_t>(ch)].visits : 0;
+      const double mean = v > 0 ? w.pool[static_cast<size_t>(ch)].reward / v : first;
+      const double u = mean + explore * prior[k] / (1 + v);
+      if (u > best_u) { best_u = u; best = k; }
+    }
+    return child_of[best] >= 0 ? child_of[best] : -1 - best;
+  }
+
   void search_impl(Worker& w, const Game& g, const State& s, int me, std::chrono::steady_clock::time_point t0) {
     using namespace ismcts_detail;
     const int players = g.players();
@@ -429,6 +480,8 @@ class Ismcts {
     const bool heuristic = options_.rollout == IsmctsRollout::Heuristic;
     const uint32_t eps = static_cast<uint32_t>(options_.rollout_epsilon * 4294967295.0);
     int legal[Game::kMaxLegal];
+    double prior[Game::kMaxLegal];
+    int32_t child_of[Game::kMaxLegal];
     double reward[kMaxSeats];
     int32_t cursor[kMaxSeats];
 
@@ -476,37 +529,49 @@ class Ismcts {
           if (a >= w.mark.size()) w.mark.resize(std::max<size_t>(a + 1, 2 * w.mark.size()), 0u);
           w.mark[a] = mark_legal;
         }
-        // Available children: count availability, pick the best by UCB.
-        int32_t best = -1;
-        double best_u = -1e300;
-        for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
-             ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
-          Node& e = w.pool[static_cast<size_t>(ch)];
-          if (e.actor != actor || e.action < 0) continue;
-          uint32_t& m = w.mark[static_cast<size_t>(e.action)];
-          if (m != mark_legal) continue;
-          m = mark_tried;
-          ++e.avail;
-          // A node made only to continue a sequence (below) has no visits yet: try it first.
-          const double inv = 1.0 / e.visits;
-          const double u = e.visits == 0 ? 1e300
-                                         : e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
-          if (u > best_u) { best_u = u; best = ch; }
-        }
-        int untried = 0;
-        for (int k = 0; k < n; ++k) untried += w.mark[static_cast<size_t>(legal[k])] == mark_legal;
         int action = -1;
         int32_t edge;
-        if (untried > 0) {
-          int pick = static_cast<int>(w.rng.below(static_cast<uint32_t>(untried)));
-          for (int k = 0; k < n; ++k)
-            if (w.mark[static_cast<size_t>(legal[k])] == mark_legal && pick-- == 0) { action = legal[k]; break; }
-          edge = add_child(w, stat, actor, action);
-          w.pool[static_cast<size_t>(edge)].avail = 1;
-          stop = true;  // one new statistic per iteration, then play out
+        if (prior_) {
+          edge = select_by_prior(w, g, d, stat, actor, legal, n, mark_legal, mark_tried, prior, child_of);
+          if (edge < 0) {  // an untried action: -1 - its index among the legal actions
+            action = legal[-1 - edge];
+            edge = add_child(w, stat, actor, action);
+            w.pool[static_cast<size_t>(edge)].avail = 1;
+            stop = true;
+          } else {
+            action = w.pool[static_cast<size_t>(edge)].action;
+          }
         } else {
-          edge = best;
-          action = w.pool[static_cast<size_t>(edge)].action;
+          // Available children: count availability, pick the best by UCB.
+          int32_t best = -1;
+          double best_u = -1e300;
+          for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
+               ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
+            Node& e = w.pool[static_cast<size_t>(ch)];
+            if (e.actor != actor || e.action < 0) continue;
+            uint32_t& m = w.mark[static_cast<size_t>(e.action)];
+            if (m != mark_legal) continue;
+            m = mark_tried;
+            ++e.avail;
+            // A node made only to continue a sequence (below) has no visits yet: try it first.
+            const double inv = 1.0 / e.visits;
+            const double u = e.visits == 0 ? 1e300
+                                           : e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
+            if (u > best_u) { best_u = u; best = ch; }
+          }
+          int untried = 0;
+          for (int k = 0; k < n; ++k) untried += w.mark[static_cast<size_t>(legal[k])] == mark_legal;
+          if (untried > 0) {
+            int pick = static_cast<int>(w.rng.below(static_cast<uint32_t>(untried)));
+            for (int k = 0; k < n; ++k)
+              if (w.mark[static_cast<size_t>(legal[k])] == mark_legal && pick-- == 0) { action = legal[k]; break; }
+            edge = add_child(w, stat, actor, action);
+            w.pool[static_cast<size_t>(edge)].avail = 1;
+            stop = true;  // one new statistic per iteration, then play out
+          } else {
+            edge = best;
+            action = w.pool[static_cast<size_t>(edge)].action;
+          }
         }
         w.path.push_back(edge);
         if (sg != 0) cursor[actor] = edge;
@@ -572,6 +637,8 @@ class Ismcts {
   Policy policy_;
   LeafValue leaf_;
   PlayoutPolicy playout_;
+  Prior prior_;
+  double c_puct_ = 0;
   std::vector<Worker> workers_;
   Stats stats_;
   int last_seat_ = -1;

@@ -46,6 +46,7 @@ class SelfPlay:
                                   label_model_moves=cfg.dagger,
                                   teacher_policy_playouts=cfg.teacher_policy_playouts(),
                                   teacher_net_leaves=cfg.teacher_net_leaves(),
+                                  teacher_puct=cfg.teacher_puct(),
                                   record_candidates=cfg.teacher_search() > 0 and cfg.choose != "policy")
         self.last_mean_length = round(float(np.mean(d["length"])), 2) if len(d["length"]) else 0.0
         self.last_capped = round(float(np.mean(d["capped"])), 4) if len(d["capped"]) else 0.0

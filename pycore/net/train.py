@@ -98,6 +98,8 @@ class TrainConfig:
     play_search: int = 0        # ... with a search of this many iterations at the game's search decisions ("search";
                                 # 0: none; net:search=N overrides it)
     play_leaf: str | None = None  # ... whose leaves are judged so: rollout, net or policy ("leaf"; net:leaf= overrides)
+    play_puct: float = 0.0      # ... choosing in its tree by PUCT with the action head as the prior and this constant
+                                # ("puct"; 0: by UCB; net:puct= overrides it)
     start: str | None = None    # a model file to start from (same game and layout), or "shipped"
     seed: int = 1
     threads: int = 1
@@ -155,32 +157,51 @@ class TrainConfig:
             if self.play_leaf == "policy" and self.game == "af":
                 raise TrainError("--play-leaf policy: an Alien Frontiers model has no action head to play the playouts "
                                  "(use net or rollout)")
+        if isinstance(self.play_puct, bool) or not isinstance(self.play_puct, (int, float)) or \
+                not 0 <= self.play_puct <= 100:
+            raise TrainError(f"--play-puct must be a number in [0, 100], not {self.play_puct!r}")
+        if self.play_puct and self.play_search == 0:
+            raise TrainError(f"--play-puct {self.play_puct} needs --play-search N (PUCT chooses in that search's tree)")
+        if self.play_puct and self.game == "af":
+            raise TrainError("--play-puct: an Alien Frontiers model has no action head to be the prior")
         if self.game == "af" and self.choose != "value":
             self.choose = "value"  # AF models have no action head (docs/net.md)
         if "," in str(self.out) or ":" in Path(self.out).name:
             raise TrainError(f"--out {self.out}: a folder whose path has no ',' (bot specs name its models)")
 
-    def teacher_search(self) -> int:
-        """The teacher's search iterations: 0 for the heuristic bot."""
+    def _teacher(self) -> tuple[int, str, float]:
+        """The teacher spec's parts: (search iterations, 0 for the heuristic bot; leaf; PUCT constant)."""
         t = str(self.teacher).strip()
         if t == "heuristic":
-            return 0
-        m = re.fullmatch(r"ismcts:iterations=(\d+)|net:search=(\d+)(?:,leaf=(?:rollout|policy|net))?", t)
+            return 0, "rollout", 0.0
+        m = re.fullmatch(r"ismcts:iterations=(\d+)|net:search=(\d+)(?:,leaf=(rollout|policy|net))?"
+                         r"(?:,puct=(\d+(?:\.\d*)?|\.\d+))?", t)
         if not m or int(m.group(1) or m.group(2)) < 1:
-            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N[,leaf=policy|net] "
-                             f"(N >= 1), not {self.teacher!r}")
-        if self.game == "af" and t.endswith(",leaf=policy"):
-            raise TrainError(f"--teacher {t}: an Alien Frontiers model has no action head to play the playouts "
-                             "(use leaf=net or leave leaf out)")
-        return int(m.group(1) or m.group(2))
+            raise TrainError(f"--teacher must be heuristic, ismcts:iterations=N or net:search=N[,leaf=policy|net]"
+                             f"[,puct=C] (N >= 1), not {self.teacher!r}")
+        leaf, puct = m.group(3) or "rollout", float(m.group(4) or 0)
+        if self.game == "af" and (leaf == "policy" or puct):
+            raise TrainError(f"--teacher {t}: an Alien Frontiers model has no action head to play the playouts or be "
+                             "the prior (use leaf=net or leave leaf out, without puct)")
+        if not 0 <= puct <= 100:
+            raise TrainError(f"--teacher {t}: puct must be in [0, 100]")
+        return int(m.group(1) or m.group(2)), leaf, puct
+
+    def teacher_search(self) -> int:
+        """The teacher's search iterations: 0 for the heuristic bot."""
+        return self._teacher()[0]
 
     def teacher_policy_playouts(self) -> bool:
         """Whether the teacher's search plays its playouts by the model's action head (net:search=N,leaf=policy)."""
-        return str(self.teacher).strip().endswith(",leaf=policy")
+        return self._teacher()[1] == "policy"
 
     def teacher_net_leaves(self) -> bool:
         """Whether the teacher's search judges its leaves by the model's value head (net:search=N,leaf=net)."""
-        return str(self.teacher).strip().endswith(",leaf=net")
+        return self._teacher()[1] == "net"
+
+    def teacher_puct(self) -> float:
+        """The teacher's PUCT constant (net:search=N,puct=C: the model's action head as the prior in its tree); 0: UCB."""
+        return self._teacher()[2]
 
     def teacher_at_search_decisions(self) -> bool:
         """Whether the teacher's search takes only the game's search decisions (--teacher net:search=N: RftG's
@@ -285,7 +306,9 @@ def export(path: Path, net, spec: InputSpec, actions, cfg: TrainConfig, game, ex
         **({"card_temperature": cfg.play_card_temperature} if cfg.play_card_temperature is not None else {}),
         **({"stall_temperature": cfg.play_stall_temperature} if cfg.play_stall_temperature is not None else {}),
         **({"search": cfg.play_search} if cfg.play_search else {}),
-        **({"leaf": cfg.play_leaf} if cfg.play_leaf is not None else {}),
+        # leaf=policy and puct need the action head, which a model from scratch has only once it has seen actions
+        **({"leaf": cfg.play_leaf} if cfg.play_leaf is not None and (len(classes) or cfg.play_leaf != "policy") else {}),
+        **({"puct": float(cfg.play_puct)} if cfg.play_puct and len(classes) else {}),
         **extra)
     return model_file.write(path, head, w)
 
@@ -423,7 +446,7 @@ def _samples(source, out: Path, gen: int, log) -> Samples:
 
 # settings a resume may change: none changes the weights (the play settings only write the model's header)
 _MAY_CHANGE = ("out", "generations", "threads", "gating_games", "play_temperature", "play_card_temperature",
-               "play_stall_temperature", "play_search", "play_leaf", "keep_models")
+               "play_stall_temperature", "play_search", "play_leaf", "play_puct", "keep_models")
 
 
 def _comparable(config: dict) -> dict:

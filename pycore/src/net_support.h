@@ -126,7 +126,7 @@ void bind_net(py::module_& m) {
       [](const std::shared_ptr<Game>& g, const std::string& path, uint64_t seed, int64_t first_game, int64_t count,
          int threads, double temperature, int dets, double epsilon, double heuristic, bool by_policy, int rollout,
          int teacher_search, bool teacher_at_search_decisions, bool label_model_moves, bool teacher_policy_playouts,
-         bool record_candidates, bool teacher_net_leaves) {
+         bool record_candidates, bool teacher_net_leaves, double teacher_puct) {
         if (count < 0 || threads < 1 || dets < 1 || temperature < 0 || epsilon < 0 || epsilon > 1 || heuristic < 0 ||
             heuristic > 1 || teacher_search < 0)
           throw Error("self_play: bad arguments");
@@ -138,12 +138,16 @@ void bind_net(py::module_& m) {
           throw Error("self_play: teacher_policy_playouts needs teacher_search=N");
         if (teacher_net_leaves && (teacher_search < 1 || teacher_policy_playouts))
           throw Error("self_play: teacher_net_leaves needs teacher_search=N and no teacher_policy_playouts");
+        if (teacher_puct < 0 || teacher_puct > 100) throw Error("self_play: teacher_puct must be in [0, 100]");
+        if (teacher_puct > 0 && teacher_search < 1) throw Error("self_play: teacher_puct needs teacher_search=N");
         if (record_candidates && teacher_search < 1)
           throw Error("self_play: record_candidates needs teacher_search=N (candidates are recorded where the search "
                       "chose or labelled)");
         auto model = checked_model<T, Error>(*g, path);
         if (teacher_policy_playouts && !model->has_action_head())
           throw Error("self_play: teacher_policy_playouts needs a model with an action head; " + path + " has none");
+        if (teacher_puct > 0 && !model->has_action_head())
+          throw Error("self_play: teacher_puct needs a model with an action head (the prior); " + path + " has none");
         bots::net::SelfPlayRequest req;
         req.seed = seed;
         req.first_game = first_game;
@@ -161,6 +165,7 @@ void bind_net(py::module_& m) {
         req.teacher_policy_playouts = teacher_policy_playouts;
         req.record_candidates = record_candidates;
         req.teacher_net_leaves = teacher_net_leaves;
+        req.teacher_puct = teacher_puct;
         bots::net::SelfPlayData d;
         {
           py::gil_scoped_release release;
@@ -199,14 +204,15 @@ void bind_net(py::module_& m) {
       py::arg("heuristic") = 0.0, py::arg("by_policy") = false, py::arg("rollout") = 0, py::arg("teacher_search") = 0,
       py::arg("teacher_at_search_decisions") = false, py::arg("label_model_moves") = false,
       py::arg("teacher_policy_playouts") = false, py::arg("record_candidates") = false,
-      py::arg("teacher_net_leaves") = false,
+      py::arg("teacher_net_leaves") = false, py::arg("teacher_puct") = 0.0,
       "Self-play games of a model choosing by value, recorded for training (docs/net.md); the teacher (the share "
       "`heuristic` of the decisions) is the heuristic bot, or with teacher_search=N the ismcts search of N "
       "iterations; with teacher_at_search_decisions, the search takes only that share of the game's search "
       "decisions (RftG: the action cards; AF: every decision) and the model the rest; label_model_moves: the search also labels (its "
       "visits) the search decisions the model takes (DAgger); teacher_policy_playouts: the search's playouts are "
       "played by the model's action head (net:search=N,leaf=policy); teacher_net_leaves: the search judges its leaves by the model's value head "
-      "(net:search=N,leaf=net); record_candidates: where the search's visits "
+      "(net:search=N,leaf=net); teacher_puct=C: the search chooses in its tree by PUCT with the model's action head "
+      "as the prior (net:search=N,puct=C); record_candidates: where the search's visits "
       "were recorded, also the input rows of the position after every legal action (cand_*), for a value "
       "model's choice; GIL released.");
 }

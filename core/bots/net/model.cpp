@@ -141,6 +141,11 @@ Model parse_model(const std::string& b, const std::string& path) {
       m.default_search = static_cast<int>(v);
     }
     if (const json::Value* l = doc.find("leaf")) m.default_leaf = l->get_string();
+    if (const json::Value* c = doc.find("puct")) {
+      const double v = c->get_double();
+      if (!(v >= 0 && v <= 100)) throw json::AccessError("puct is " + std::to_string(v) + ", expected 0..100");
+      m.default_puct = v;
+    }
   } catch (const json::Error& e) {
     fail(path, std::string("bad header: ") + e.what());
   }
@@ -152,6 +157,9 @@ Model parse_model(const std::string& b, const std::string& path) {
     fail(path, "bad header: leaf is '" + m.default_leaf + "', expected rollout, net or policy");
   if (!m.default_leaf.empty() && m.default_search == 0)
     fail(path, "bad header: leaf is " + m.default_leaf + " but it has no search (search > 0)");
+  if (m.default_puct > 0 && m.default_search == 0)
+    fail(path, "bad header: puct is given but it has no search (search > 0)");
+  if (m.default_puct > 0 && m.action_rows == 0) fail(path, "bad header: puct is given but it has no action head");
   if (m.default_leaf == "policy" && m.action_rows == 0)
     fail(path, "bad header: leaf is policy but it has no action head");
 

@@ -62,6 +62,8 @@ struct Model {
                                // "search"; net:search=N overrides it)
   std::string default_leaf;    // how that search judges a leaf: "rollout", "net", "policy" (header "leaf"); "":
                                // rollout (net:leaf=... overrides it)
+  double default_puct = 0;     // > 0: that search chooses in its tree by PUCT with the action head as the prior and
+                               // this constant (header "puct"; net:puct=C overrides it)
   std::string header_json;     // the header as written (training facts, options, ...)
 
   // Dimensions.

@@ -31,6 +31,8 @@ class NetBot {
   explicit NetBot(NetOptions options) : opt_(std::move(options)) {
     if (opt_.search == 0 && opt_.leaf != Leaf::Default && opt_.leaf != Leaf::Rollout)
       throw std::invalid_argument(no_search_for(opt_.leaf));
+    if (opt_.search == 0 && opt_.puct > 0)
+      throw std::invalid_argument("net: puct=C chooses in the tree of a search: give search=N too");
   }
 
   // The leaf value or playout policy of search=N,leaf=net|policy holds `this`: a NetBot stays where it was made.
@@ -58,6 +60,9 @@ class NetBot {
                                                : Leaf::Rollout;
     if (search == 0 && leaf != Leaf::Rollout)
       throw ModelError(no_search_for(leaf) + " (model " + model->path + " does not search by default)");
+    if (search == 0 && opt_.puct > 0)
+      throw ModelError("net: puct=C chooses in the tree of a search: give search=N too (model " + model->path +
+                       " does not search by default)");
     if (leaf == Leaf::Policy && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot play the search's playouts with " +
                        "leaf=policy (use leaf=rollout or leaf=net)");
@@ -82,6 +87,11 @@ class NetBot {
       search_ = std::make_unique<typename T::Search>(o);
       root_.scale = leaf == Leaf::Net ? opt_.leaf_scale : 0;
       judge_leaves_by<T>(*search_, leaf, [this]() -> NetPlayer<T>& { return *player_; }, &root_);
+      const double puct = opt_.puct >= 0 ? opt_.puct : model->default_puct;
+      if (puct > 0 && !model->has_action_head())
+        throw ModelError("model " + model->path + ": has no action head, so it cannot be the search's prior with puct=" +
+                         std::to_string(puct) + " (leave puct out)");
+      prior_by_policy<T>(*search_, puct, [this]() -> NetPlayer<T>& { return *player_; });
     }
     player_ = std::move(player);
     game_ = &g;

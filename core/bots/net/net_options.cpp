@@ -27,7 +27,7 @@ double number(const BotSpec& spec, const std::string& key, const std::string& va
 
 const std::vector<std::string> kNames = {"model",   "choose", "temperature", "card_temperature", "stall_temperature",
                                          "dets",    "rollout", "top",         "search",           "leaf",
-                                         "leaf_scale"};
+                                         "leaf_scale", "puct"};
 
 }  // namespace
 
@@ -39,7 +39,8 @@ std::string net_option_help() {
          "cards by ISMCTS with N iterations, every other decision by the net; AF: every decision; 0: no search; default: the model's, 0 unless its file says), leaf=rollout|net|policy (search: judge a leaf by a random "
          "playout, by the value head, or by a playout the action head plays; default: the model's, else rollout), "
          "leaf_scale=K (leaf=net: a leaf judged by logistic(K * (its log-odds - the root's)); 0: its win probability; "
-         "default 4)";
+         "default 4), puct=C (search: choose in the tree by PUCT with the action head's probabilities as the prior "
+         "and C as its constant; 0: by UCB; default: the model's, 0 unless its file says)";
 }
 
 NetOptions net_options(const BotSpec& spec) {
@@ -91,6 +92,9 @@ NetOptions net_options(const BotSpec& spec) {
     } else if (key == "leaf_scale") {
       o.leaf_scale = number(spec, key, value);
       if (o.leaf_scale < 0 || o.leaf_scale > 100) bad(spec, "leaf_scale must be in [0, 100], not " + text::quoted(value));
+    } else if (key == "puct") {
+      o.puct = number(spec, key, value);
+      if (o.puct < 0 || o.puct > 100) bad(spec, "puct must be in [0, 100], not " + text::quoted(value));
     } else {
       bad(spec, "unknown option " + text::quoted(key) + text::suggest(key, kNames) + " (net options: " + net_option_help() +
                     ")");

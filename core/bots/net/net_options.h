@@ -42,6 +42,9 @@ struct NetOptions {
   Leaf leaf = Leaf::Default;  // search: how a leaf of the search is judged
   double leaf_scale = kLeafScale;  // leaf=net: a leaf's reward is logistic(leaf_scale * (its log-odds - the root's)) per
                                    // seat; 0: the raw win probability (search_leaves.h)
+  double puct = -1;  // search: > 0 selects the tree's choices by PUCT with the action head as the prior and this
+                     // constant (search_leaves.h: prior_by_policy); 0: by UCB; < 0: the model's (its header's
+                     // "puct", else 0)
 };
 
 // The options of a spec named "net"; throws std::invalid_argument with one line.

@@ -58,4 +58,27 @@ void judge_leaves_by(typename T::Search& search, Leaf leaf, PlayerOf player, con
     });
 }
 
+// puct=C: the search's tree choices by PUCT, the prior of a decision's legal actions the action head's softmax as
+// the acting seat sees the determinized position (one forward pass per tree decision of an iteration).
+template <class T, class PlayerOf>
+void prior_by_policy(typename T::Search& search, double c_puct, PlayerOf player) {
+  using Game = typename T::Game;
+  using State = typename T::State;
+  if (c_puct <= 0) {
+    search.set_prior(nullptr, 0);
+    return;
+  }
+  search.set_prior(
+      [player](const Game& g, const State& d, const int* legal, int n, double* prior) {
+        float logit[Game::kMaxLegal];
+        player().policy_scores(g, d, legal, n, logit);
+        float top = logit[0];
+        for (int i = 1; i < n; ++i) top = std::max(top, logit[i]);
+        double sum = 0;
+        for (int i = 0; i < n; ++i) sum += (prior[i] = std::exp(static_cast<double>(logit[i] - top)));
+        for (int i = 0; i < n; ++i) prior[i] /= sum;
+      },
+      c_puct);
+}
+
 }  // namespace gs::bots::net

@@ -48,6 +48,8 @@ struct SelfPlayRequest {
                                         // (net:search=N,leaf=policy) instead of uniform random moves
   bool teacher_net_leaves = false;       // the teacher's search judges its leaves by the model's value head
                                         // (net:search=N,leaf=net) instead of playing them out
+  double teacher_puct = 0;  // > 0: the teacher's search chooses in its tree by PUCT with the model's action head as
+                            // the prior (net:search=N,puct=C); 0: by UCB
   bool by_policy = false;    // the other decisions are taken by the action head (sampled at `temperature` from
                              // its logits) instead of the values; the values are still the recorded targets
   bool record_candidates = false;  // at the decisions with the search's visits: each legal action's after-position
@@ -122,18 +124,19 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
   std::vector<GameOut> games(static_cast<size_t>(req.count));
   struct Worker {  // one per thread
     Worker(const std::shared_ptr<const Model>& m, const typename T::Game& game, int iterations, bool policy_playouts,
-           bool net_leaves)
+           bool net_leaves, double puct)
         : player(m, game) {
       if (iterations <= 0) return;
       IsmctsOptions o;
       o.iterations = iterations;
       search = std::make_unique<typename T::Search>(o);
-      if (!policy_playouts && !net_leaves) return;
+      if (!policy_playouts && !net_leaves && puct <= 0) return;
       // a player of its own: the search runs inside a decision of `player`'s game
       search_player = std::make_unique<NetPlayer<T>>(m, game);
+      auto pp = [p = search_player.get()]() -> NetPlayer<T>& { return *p; };
       root.scale = net_leaves ? kLeafScale : 0;  // as the net:search=N,leaf=net bot judges its leaves
-      judge_leaves_by<T>(*search, net_leaves ? Leaf::Net : Leaf::Policy,
-                         [pp = search_player.get()]() -> NetPlayer<T>& { return *pp; }, &root);
+      judge_leaves_by<T>(*search, net_leaves ? Leaf::Net : policy_playouts ? Leaf::Policy : Leaf::Rollout, pp, &root);
+      prior_by_policy<T>(*search, puct, pp);
     }
     NetPlayer<T> player;
     RootLogits root;  // with leaf=net: the root's values, which the leaves are judged against
@@ -143,7 +146,8 @@ void self_play(const typename T::Game& g, std::shared_ptr<const Model> model, co
   runner::parallel_games_with(
       req.count, req.threads,
       [&] {
-        return std::make_unique<Worker>(model, g, req.teacher_search, req.teacher_policy_playouts, req.teacher_net_leaves);
+        return std::make_unique<Worker>(model, g, req.teacher_search, req.teacher_policy_playouts, req.teacher_net_leaves,
+                                        req.teacher_puct);
       },
       [&](std::unique_ptr<Worker>& worker, int64_t k) {
         NetPlayer<T>& p = worker->player;
