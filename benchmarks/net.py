@@ -15,8 +15,8 @@ core (play_games, single-threaded C++), base 4-player games of all-net and all-h
 alternation in the same run, in CPU seconds of this thread (time.thread_time: the machine's other load does not
 count) and in wall seconds; the ratio net/heuristic is the target's.
 
-Speed also times Alien Frontiers 2-player all-net games against the same model without its search (search=0)
-and all-heuristic games (no target). Prints the machine first. Not part of CI.
+Speed also times base and Alien Frontiers 2-player all-net games (their models search by default) against the same
+model without its search (search=0) and all-heuristic games (no target). Prints the machine first. Not part of CI.
 """
 from __future__ import annotations
 
@@ -54,13 +54,15 @@ STRENGTH = [
     ("af_2p_vs_ismcts1000", {"game": "af", "players": 2}, "ismcts:iterations=1000", 100, 0.50),
 ]
 # (key, configuration, field bot, games, option): the net spec with an option added (docs/net.md, "Search at the
-# action cards", "Search in Alien Frontiers"; search=0: an AF model's value head alone, without the search it plays
-# with by default); no target in the issue.
+# action cards", "Search in Alien Frontiers"; search=0: a model alone, without the search it plays with by default:
+# the base 2-player model's action head, an AF model's value head); no target in the issue.
 WITH_OPTION = [
     ("rftg_base_2p_search4000_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
      "search=4000"),
     ("rftg_base_2p_search1000_policy_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400,
      "search=1000,leaf=policy"),
+    ("rftg_base_2p_search0_vs_ismcts1000", {"game": "rftg", "players": 2}, "ismcts:iterations=1000", 400, "search=0"),
+    ("rftg_base_2p_search0_vs_heuristic", {"game": "rftg", "players": 2}, "heuristic", 400, "search=0"),
     ("af_2p_search0_vs_ismcts1000", {"game": "af", "players": 2}, "ismcts:iterations=1000", 40, "search=0"),
 ]
 REALISM_TARGET_ROUNDS = 11.5
@@ -147,26 +149,24 @@ def speed(bot: str, rounds: int, out: dict) -> None:
         "net_wall_games_per_s": games["net"] / wall["net"], "heuristic_wall_games_per_s": games["heuristic"] / wall["heuristic"]}
 
 
-def af_speed(bot: str, rounds: int, out: dict) -> None:
-    """Alien Frontiers 2 players, one core: all-`net` games (the shipped model searches, docs/net.md) against the
-    same model without its search (search=0) and all-`heuristic`, in alternation, CPU time of this thread."""
-    g = af.Game(players=2)
-    plain = with_option(bot, "search=0")
-    specs = {"net": bot, "net:search=0": plain, "heuristic": "heuristic"}
-    n = {"net": 40, "net:search=0": 400, "heuristic": 2000}
+def searching_speed(key: str, game, bot: str, n_net: int, rounds: int, out: dict) -> None:
+    """2 players, one core: all-`net` games (the shipped model searches by default, docs/net.md) against the same
+    model without its search (search=0) and all-`heuristic`, in alternation, CPU time of this thread."""
+    specs = {"net": bot, "net:search=0": with_option(bot, "search=0"), "heuristic": "heuristic"}
+    n = {"net": n_net, "net:search=0": 400, "heuristic": 2000}
     for spec in specs.values():
-        g.play_games([spec] * 2, 4, 1)  # reads the model
+        game.play_games([spec] * 2, 4, 1)  # reads the model
     per: dict = {k: [] for k in specs}
     for k in range(rounds):
         for name, spec in specs.items():
-            cpu, _, _ = _timed(g, [spec] * 2, n[name], 200 + k)
+            cpu, _, _ = _timed(game, [spec] * 2, n[name], 200 + k)
             per[name].append(n[name] / cpu)
     gs = {k: statistics.median(v) for k, v in per.items()}
-    print(f"  {'af_2p_net_games_per_s (1 core, CPU time)':42s} {gs['net']:8,.1f}   without its search "
+    print(f"  {key + '_net_games_per_s (1 core, CPU time)':42s} {gs['net']:8,.1f}   without its search "
           f"{gs['net:search=0']:8,.0f}   heuristic {gs['heuristic']:8,.0f}   ratios {gs['net'] / gs['net:search=0']:.3f}, "
           f"{gs['net'] / gs['heuristic']:.4f}", flush=True)
-    out["af_2p_speed"] = {"net_games_per_s": gs["net"], "net_search0_games_per_s": gs["net:search=0"],
-                          "heuristic_games_per_s": gs["heuristic"], "rounds": rounds}
+    out[key + "_speed"] = {"net_games_per_s": gs["net"], "net_search0_games_per_s": gs["net:search=0"],
+                           "heuristic_games_per_s": gs["heuristic"], "rounds": rounds}
 
 
 def main() -> int:
@@ -187,7 +187,8 @@ def main() -> int:
     if not only or "speed" in only:
         print("speed:")
         speed(args.bot, args.rounds, out)
-        af_speed(args.bot, args.rounds, out)
+        searching_speed("rftg_base_2p", rftg.Game(players=2), args.bot, 100, args.rounds, out)
+        searching_speed("af_2p", af.Game(players=2), args.bot, 40, args.rounds, out)
     if not only or "realism" in only:
         print("realism:")
         realism(args.bot, 2000, out)

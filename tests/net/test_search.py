@@ -111,13 +111,13 @@ def test_a_bad_search_is_refused_with_one_line(value):
 def test_a_bad_leaf_or_a_leaf_without_search_is_refused():
     with pytest.raises(rftg.RulesError, match="leaf must be rollout, net or policy"):
         rftg.Bot("net:search=10,leaf=heuristic")
-    state = base_game(2).new_state(seed=1)
+    state = base_game(4).new_state(seed=1)
     for leaf in ("net", "policy"):
         with pytest.raises(rftg.RulesError, match=f"leaf={leaf} judges the leaves of a search: give search=N too"):
             rftg.Bot(f"net:search=0,leaf={leaf}")  # at once
         with pytest.raises(rftg.RulesError, match=f"leaf={leaf} judges the leaves of a search: give search=N too "
                                                   r"\(model .* does not search by default\)"):
-            rftg.Bot(f"net:leaf={leaf}").act(state)  # the shipped model has no search of its own
+            rftg.Bot(f"net:leaf={leaf}").act(state)  # the shipped 4-player model has no search of its own
 
 
 @pytest.fixture(scope="module")
