@@ -92,3 +92,24 @@ def test_stall_sampling_gives_the_same_rows_on_one_and_two_threads(model, tmp_pa
     same(one, rows(bots, games=24, threads=2))
     assert not np.array_equal(one["s_score"], rows([f"net:model={four},card_temperature=0"] * 2 + ["random"] * 2,
                                                    games=24)["s_score"])
+
+
+def test_a_searching_seat_in_a_stall_leaves_the_search_for_its_stall_temperature(model):
+    """The search's playouts are played by the same greedy action head, so in a stall every card looks alike to
+    it; a seat in a stall samples its cards at the stall temperature instead (docs/net.md, "Games at the cap")."""
+    g, s, d = _cards_state()
+    later = [_with(g, d, round=d["round"] + k) for k in (1, 2)]
+    spec = f"net:model={model},search=30,leaf=policy,puct=1,card_temperature=0,stall_temperature=100"
+
+    def answers(*states):
+        out = []
+        for seed in range(40):
+            bot = rftg.Bot(spec, seed)
+            for t in states:
+                last = bot.act(t)
+            out.append(last)
+        return out
+
+    searched = answers(s, later[1])  # a round not seen between: not in a stall, the search chooses
+    stalled = answers(s, later[0], later[1])
+    assert len(set(stalled)) >= 5 and len(set(searched)) <= 2, (set(stalled), set(searched))

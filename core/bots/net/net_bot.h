@@ -103,7 +103,9 @@ class NetBot {
   int act(const Game& g, const State& s, const int* legal, int n, Rng& rng) {
     if (n == 1) return legal[0];
     NetPlayer<T>& p = bind(g);
-    if (searches(s)) return search(p, g, s, legal, n, rng);
+    // A seat in a stall leaves the search for its stall temperature: the search's playouts, played by the same
+    // greedy action head, stall as the game does, so every card looks alike to it and it repeats the loop.
+    if (searches(s) && !(T::value_decision(s) && in_stall(g, s))) return search(p, g, s, legal, n, rng);
     scores_.resize(static_cast<size_t>(n));
     score(p, g, s, legal, n, rng, scores_.data());
     const double t = !T::value_decision(s) ? temperature_ : in_stall(g, s) ? stall_temperature_ : card_temperature_;
