@@ -406,6 +406,22 @@ class Ismcts {
     return id;
   }
 
+  // Calls f(child, edge) for each child of `stat` chosen by `actor` whose action is legal now (marked mark_legal),
+  // after marking it mark_tried (so the actions still marked legal are the untried ones) and counting its availability.
+  template <class F>
+  static void for_each_available(Worker& w, int32_t stat, int actor, uint32_t mark_legal, uint32_t mark_tried, F&& f) {
+    for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
+         ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
+      Node& e = w.pool[static_cast<size_t>(ch)];
+      if (e.actor != actor || e.action < 0) continue;
+      uint32_t& m = w.mark[static_cast<size_t>(e.action)];
+      if (m != mark_legal) continue;
+      m = mark_tried;
+      ++e.avail;
+      f(ch, static_cast<const Node&>(e));
+    }
+  }
+
   // PUCT over the legal actions of one tree decision (set_prior): returns the chosen child, or -1 - k for an
   // untried legal[k]. Counts the availability of the legal children, as UCB does.
   int32_t select_by_prior(Worker& w, const Game& g, const State& d, int32_t stat, int actor, const int* legal, int n,
@@ -416,18 +432,11 @@ class Ismcts {
       child_of[k] = -1;
     }
     double visits = 0, rewards = 0;
-    for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
-         ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
-      Node& e = w.pool[static_cast<size_t>(ch)];
-      if (e.actor != actor || e.action < 0) continue;
-      uint32_t& m = w.mark[static_cast<size_t>(e.action)];
-      if (m != mark_legal) continue;
-      m = mark_tried;
-      ++e.avail;
+    for_each_available(w, stat, actor, mark_legal, mark_tried, [&](int32_t ch, const Node& e) {
       child_of[w.slot[static_cast<size_t>(e.action)]] = ch;
       visits += e.visits;
       rewards += e.reward;
-    }
+    });
     prior_(g, d, legal, n, prior);
     const double first = visits > 0 ? rewards / visits : 0.5;  // an untried action's mean: the decision's so far
     const double explore = c_puct_ * std::sqrt(visits + 1);
@@ -545,20 +554,13 @@ class Ismcts {
           // Available children: count availability, pick the best by UCB.
           int32_t best = -1;
           double best_u = -1e300;
-          for (int32_t ch = w.pool[static_cast<size_t>(stat)].first_child; ch >= 0;
-               ch = w.pool[static_cast<size_t>(ch)].next_sibling) {
-            Node& e = w.pool[static_cast<size_t>(ch)];
-            if (e.actor != actor || e.action < 0) continue;
-            uint32_t& m = w.mark[static_cast<size_t>(e.action)];
-            if (m != mark_legal) continue;
-            m = mark_tried;
-            ++e.avail;
+          for_each_available(w, stat, actor, mark_legal, mark_tried, [&](int32_t ch, const Node& e) {
             // A node made only to continue a sequence (below) has no visits yet: try it first.
             const double inv = 1.0 / e.visits;
             const double u = e.visits == 0 ? 1e300
                                            : e.reward * inv + c * std::sqrt(std::log(static_cast<double>(e.avail)) * inv);
             if (u > best_u) { best_u = u; best = ch; }
-          }
+          });
           int untried = 0;
           for (int k = 0; k < n; ++k) untried += w.mark[static_cast<size_t>(legal[k])] == mark_legal;
           if (untried > 0) {
