@@ -45,7 +45,7 @@ def model_path(game, spec: str) -> str:
 
 
 def searching_specs(config: Any, bots) -> list[str]:
-    """`bots`, each net spec with the search its model plays by default written out (",search=N,leaf=..." from the
+    """`bots`, each net spec with the search its model plays by default written out (",search=N,leaf=...,puct=C" from the
     model file's header), for estimates of a seat's cost (sim/game_cost.py). A spec stays as it is when it gives
     search=, its model has no search of its own, or the model cannot be read (the run refuses it later, with its
     one line). Each distinct spec's model is read once."""
@@ -64,8 +64,10 @@ def searching_specs(config: Any, bots) -> list[str]:
         search = head.get("search", 0)
         if not isinstance(search, int) or search <= 0:
             continue
-        leaf = [f"leaf={head['leaf']}"] if "leaf" in head and "leaf" not in dict(spec_options(spec)) else []
-        written[spec] = spec.strip() + ("," if ":" in spec else ":") + ",".join([f"search={search}"] + leaf)
+        given = dict(spec_options(spec))
+        leaf = [f"leaf={head['leaf']}"] if "leaf" in head and "leaf" not in given else []
+        puct = [f"puct={head['puct']:g}"] if head.get("puct") and "puct" not in given else []
+        written[spec] = spec.strip() + ("," if ":" in spec else ":") + ",".join([f"search={search}"] + leaf + puct)
     return [written.get(b, b) for b in bots]
 
 

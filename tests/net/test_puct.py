@@ -68,6 +68,15 @@ def test_a_model_searches_with_its_headers_prior_unless_the_spec_says_otherwise(
             rftg.Bot(f"net:model={model},search=30,leaf=policy", k).action_scores(state)
 
 
+def test_the_chunk_sizing_plays_a_models_own_prior(model, tmp_path):
+    from galaxysim.sim.config import RunConfig, costed_bots
+
+    own = with_header(model, tmp_path / "own.gsnet", search=30, leaf="policy", puct=1.5)
+    cfg = RunConfig(players=2, bots=[f"net:model={own}", f"net:model={own},puct=3"], seed=1)
+    assert costed_bots(cfg) == [f"net:model={own},search=30,leaf=policy,puct=1.5",
+                                f"net:model={own},puct=3,search=30,leaf=policy"]
+
+
 @pytest.mark.parametrize("value", ["-1", "101", "x"])
 def test_a_bad_puct_is_refused_with_one_line(value):
     with pytest.raises(rftg.RulesError, match=r"puct must be (a number|in \[0, 100\])"):
