@@ -51,12 +51,12 @@ def searching_specs(config: Any, bots) -> list[str]:
     one line). Each distinct spec's model is read once."""
     from .model_file import ModelFileError, read_header
 
-    specs = {b for b in bots if is_net(b) and "search" not in dict(spec_options(b))}
+    specs = {b: given for b in bots if is_net(b) and "search" not in (given := dict(spec_options(b)))}
     if not specs:
         return list(bots)
     game = game_for(config)
     written = {}
-    for spec in specs:
+    for spec, given in specs.items():
         try:
             head = read_header(model_path(game, spec))
         except (ValueError, OSError, ModelFileError):
@@ -64,7 +64,6 @@ def searching_specs(config: Any, bots) -> list[str]:
         search = head.get("search", 0)
         if not isinstance(search, int) or search <= 0:
             continue
-        given = dict(spec_options(spec))
         leaf = [f"leaf={head['leaf']}"] if "leaf" in head and "leaf" not in given else []
         puct = [f"puct={head['puct']:g}"] if head.get("puct") and "puct" not in given else []
         written[spec] = spec.strip() + ("," if ":" in spec else ":") + ",".join([f"search={search}"] + leaf + puct)

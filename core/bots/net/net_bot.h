@@ -30,9 +30,8 @@ class NetBot {
 
   explicit NetBot(NetOptions options) : opt_(std::move(options)) {
     if (opt_.search == 0 && opt_.leaf != Leaf::Default && opt_.leaf != Leaf::Rollout)
-      throw std::invalid_argument(no_search_for(opt_.leaf));
-    if (opt_.search == 0 && opt_.puct > 0)
-      throw std::invalid_argument("net: puct=C chooses in the tree of a search: give search=N too");
+      throw std::invalid_argument(no_search_for(leaf_judges(opt_.leaf)));
+    if (opt_.search == 0 && opt_.puct > 0) throw std::invalid_argument(no_search_for(kPuctChooses));
   }
 
   // The leaf value or playout policy of search=N,leaf=net|policy holds `this`: a NetBot stays where it was made.
@@ -59,16 +58,19 @@ class NetBot {
              : model->default_leaf == "policy" ? Leaf::Policy
                                                : Leaf::Rollout;
     if (search == 0 && leaf != Leaf::Rollout)
-      throw ModelError(no_search_for(leaf) + " (model " + model->path + " does not search by default)");
+      throw ModelError(no_search_for(leaf_judges(leaf)) + " (model " + model->path + " does not search by default)");
     if (search == 0 && opt_.puct > 0)
-      throw ModelError("net: puct=C chooses in the tree of a search: give search=N too (model " + model->path +
-                       " does not search by default)");
+      throw ModelError(no_search_for(kPuctChooses) + " (model " + model->path + " does not search by default)");
     if (leaf == Leaf::Policy && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot play the search's playouts with " +
                        "leaf=policy (use leaf=rollout or leaf=net)");
     if (opt_.top > 0 && !model->has_action_head())
       throw ModelError("model " + model->path + ": has no action head, so it cannot shortlist actions with top=" +
                        std::to_string(opt_.top) + " (leave top out)");
+    const double puct = search == 0 ? 0 : opt_.puct >= 0 ? opt_.puct : model->default_puct;
+    if (puct > 0 && !model->has_action_head())
+      throw ModelError("model " + model->path + ": has no action head, so it cannot be the search's prior with puct=" +
+                       std::to_string(puct) + " (leave puct out)");
     choose_ = c;
     temperature_ = opt_.temperature >= 0 ? opt_.temperature : model->default_temperature;
     // the action cards: the spec's card_temperature, else the spec's temperature, else the model's own
@@ -87,10 +89,6 @@ class NetBot {
       search_ = std::make_unique<typename T::Search>(o);
       root_.scale = leaf == Leaf::Net ? opt_.leaf_scale : 0;
       judge_leaves_by<T>(*search_, leaf, [this]() -> NetPlayer<T>& { return *player_; }, &root_);
-      const double puct = opt_.puct >= 0 ? opt_.puct : model->default_puct;
-      if (puct > 0 && !model->has_action_head())
-        throw ModelError("model " + model->path + ": has no action head, so it cannot be the search's prior with puct=" +
-                         std::to_string(puct) + " (leave puct out)");
       prior_by_policy<T>(*search_, puct, [this]() -> NetPlayer<T>& { return *player_; });
     }
     player_ = std::move(player);
@@ -142,10 +140,12 @@ class NetBot {
     return search_->act(g, s, legal, n, rng);
   }
 
-  static std::string no_search_for(Leaf leaf) {
-    return std::string("net: leaf=") + (leaf == Leaf::Net ? "net" : "policy") +
-           " judges the leaves of a search: give search=N too";
+  // "net: <what> of a search: give search=N too": an option that needs a search, given without one.
+  static std::string no_search_for(const std::string& what) { return "net: " + what + " of a search: give search=N too"; }
+  static std::string leaf_judges(Leaf leaf) {
+    return std::string("leaf=") + (leaf == Leaf::Net ? "net" : "policy") + " judges the leaves";
   }
+  static constexpr const char* kPuctChooses = "puct=C chooses in the tree";
 
   // Whether the deciding seat meets its action cards in a stall: the game's progress (T::progress: RftG's
   // tableaus, goods and VP) is as it was at its action cards kStallRounds rounds before, and in every round

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bots/ismcts_reward.h"
 #include "bots/net/net_options.h"
 #include "bots/net/net_player.h"
 #include "common/rng.h"
@@ -71,12 +72,10 @@ void prior_by_policy(typename T::Search& search, double c_puct, PlayerOf player)
   search.set_prior(
       [player](const Game& g, const State& d, const int* legal, int n, double* prior) {
         float logit[Game::kMaxLegal];
+        double x[Game::kMaxLegal];
         player().policy_scores(g, d, legal, n, logit);
-        float top = logit[0];
-        for (int i = 1; i < n; ++i) top = std::max(top, logit[i]);
-        double sum = 0;
-        for (int i = 0; i < n; ++i) sum += (prior[i] = std::exp(static_cast<double>(logit[i] - top)));
-        for (int i = 0; i < n; ++i) prior[i] /= sum;
+        for (int i = 0; i < n; ++i) x[i] = logit[i];
+        ismcts_detail::softmax_shares(x, n, 1.0, prior);
       },
       c_puct);
 }
