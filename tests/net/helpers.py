@@ -2,6 +2,7 @@
 file format, so the engine reads, checks and plays them as it does trained ones."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -52,3 +53,12 @@ def write_random_model(path: Path, game, seed: int = 0, h1: int = 16, h2: int = 
 
 def base_game(players: int = 2):
     return rftg.Game(players=players)
+
+
+def needs_torch():
+    """Skips a test that trains when PyTorch (the `train` extra) is missing; CI installs it, so there it must not skip."""
+    import pytest
+
+    if not os.environ.get("CI"):
+        pytest.importorskip("torch")
+

@@ -11,7 +11,7 @@ from galaxysim.net.train import TrainConfig, TrainError
 from galaxysim.sim.config import RunConfig, costed_bots
 from galaxysim.sim.run import make_runner
 
-from .helpers import write_random_model
+from .helpers import needs_torch, write_random_model
 from .test_play import same, with_header
 
 
@@ -92,6 +92,7 @@ def test_the_chunk_sizing_counts_a_model_search(models):
 
 
 def test_training_writes_the_play_search_and_refuses_bad_ones(tmp_path):
+    needs_torch()
     from galaxysim.net import model_file
     from galaxysim.net.train import train
 

@@ -9,7 +9,7 @@ import pytest
 from galaxysim import _rftg, af, rftg
 from galaxysim.net.train import TrainConfig, TrainError
 
-from .helpers import base_game, write_random_model
+from .helpers import base_game, needs_torch, write_random_model
 from .test_play import rows, same, with_header
 
 
@@ -127,6 +127,7 @@ def test_a_teacher_with_a_prior_searches_by_it(model):
 
 
 def test_the_training_reads_the_teachers_prior_and_writes_the_models(tmp_path):
+    needs_torch()
     from galaxysim.net import model_file
     from galaxysim.net.train import train
 
